@@ -1,0 +1,55 @@
+# The two commands: `make demo` and `make test`. Each sets up everything it needs on a fresh
+# machine: the virtualenv (.venv), Debian packages and npm packages (cached under .cache/).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+CACHE := .cache
+PROMPTFOO_VERSION := 0.121.20
+PROMPTFOO := $(CACHE)/promptfoo/node_modules/.bin/promptfoo
+
+.PHONY: demo test lint typecheck pytest bench install system-deps promptfoo clean
+
+demo: $(STAMP)
+	@for step in examples/demo/*.sh; do bash "$$step" || exit $$?; done
+
+test: $(STAMP) system-deps promptfoo lint typecheck pytest
+
+install: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+# Headless Chromium renders the eval HTML report in its test.
+system-deps:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "installing Debian chromium (for the HTML report test)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+# promptfoo from the npm registry for the promptfoo integration test (0.121.20 runs on Node 20).
+promptfoo: $(PROMPTFOO)
+
+$(PROMPTFOO):
+	@mkdir -p $(CACHE)/promptfoo $(CACHE)/npm
+	cd $(CACHE)/promptfoo && npm install --no-audit --no-fund --loglevel=error \
+	  --cache ../npm promptfoo@$(PROMPTFOO_VERSION) >/dev/null
+	@test -x $(PROMPTFOO)
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
+
+pytest: $(STAMP)
+	PROMPTFOO_BIN=$(abspath $(PROMPTFOO)) $(VENV)/bin/pytest
+
+bench: $(STAMP)
+	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) "$$b" || exit $$?; done
+
+clean:
+	rm -rf $(VENV) $(CACHE) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

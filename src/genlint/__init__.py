@@ -1,0 +1,62 @@
+"""genlint: check, repair and gate what large language models write.
+
+The public API is re-exported here and imported lazily on first use, so that importing
+``genlint`` (and starting the CLI) stays fast even though some parts need numpy, pypdf or openai.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.1.0"
+
+# public name -> module that defines it
+_EXPORTS: dict[str, str] = {
+    "Attempt": "genlint.generate",
+    "CitationResult": "genlint.cite",
+    "ConfigError": "genlint.errors",
+    "EvaluationResult": "genlint.eval",
+    "Finding": "genlint.findings",
+    "Gate": "genlint.generate",
+    "GateResult": "genlint.generate",
+    "GenlintError": "genlint.errors",
+    "InputError": "genlint.errors",
+    "LoadReviewCriteriaOutput": "genlint.match",
+    "ParseResult": "genlint.parse",
+    "Severity": "genlint.findings",
+    "UnknownRuleError": "genlint.errors",
+    "check_paths": "genlint.check",
+    "check_text": "genlint.check",
+    "evaluate": "genlint.eval",
+    "match_criteria": "genlint.match",
+    "parse_json": "genlint.parse",
+    "process_citations": "genlint.cite",
+    "process_document": "genlint.cite",
+}
+
+__all__ = sorted([*_EXPORTS, "__version__"])
+
+
+def __getattr__(name: str) -> Any:
+    module_name = _EXPORTS.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'genlint' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module_name), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    from .check import check_paths, check_text
+    from .cite import CitationResult, process_citations, process_document
+    from .errors import ConfigError, GenlintError, InputError, UnknownRuleError
+    from .eval import EvaluationResult, evaluate
+    from .findings import Finding, Severity
+    from .generate import Attempt, Gate, GateResult
+    from .match import LoadReviewCriteriaOutput, match_criteria
+    from .parse import ParseResult, parse_json

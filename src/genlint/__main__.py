@@ -1,0 +1,3 @@
+from genlint.cli.main import entry
+
+entry()

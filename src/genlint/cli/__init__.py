@@ -1,0 +1,1 @@
+"""The command-line layer: argument parsing and result formatting only."""

@@ -1,0 +1,121 @@
+"""``genlint`` entry point: a lazy click group and the one error boundary.
+
+Each sub-command lives in its own module (``genlint.cli.<name>``) exposing a click command
+named ``command`` whose callback returns the exit code. Modules are imported only when their
+sub-command runs, so ``genlint --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import tempfile
+import traceback
+from collections.abc import Sequence
+
+import click
+
+from .. import __version__
+from ..errors import GenlintError
+
+SUBCOMMANDS: dict[str, tuple[str, str]] = {
+    "check": ("genlint.cli.check", "Lint documents for placeholders and unmasked personal data."),
+    "parse": ("genlint.cli.parse", "Turn an LLM reply into the JSON value it meant."),
+    "cite": ("genlint.cli.cite", "Citation markers to numbered citations and a reference list."),
+    "eval": ("genlint.cli.eval", "Score a generated wiki against extracted facts."),
+    "match": ("genlint.cli.match", "Review criteria for a contract clause."),
+    "generate": ("genlint.cli.generate", "Call an LLM until its output passes the checks."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(SUBCOMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in SUBCOMMANDS:
+            return None
+        import importlib
+
+        module_name, _ = SUBCOMMANDS[cmd_name]
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name == module_name:
+                return None
+            raise
+        command: click.Command = module.command
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # Help text from the table above, so listing commands imports none of them.
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, text) for name, (_, text) in SUBCOMMANDS.items()])
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="genlint")
+@click.option("--debug", is_flag=True, help="Show tracebacks and debug logs.")
+@click.pass_context
+def cli(ctx: click.Context, debug: bool) -> None:
+    """genlint: check, repair and gate what large language models write."""
+    ctx.ensure_object(dict)
+    ctx.obj["debug"] = debug
+    logging.basicConfig(
+        level=logging.DEBUG if debug else logging.WARNING,
+        format="genlint: %(levelname)s: %(message)s",
+        stream=sys.stderr,
+    )
+
+
+def _fail(message: str) -> int:
+    first_line = " ".join(str(message).split("\n")[0].split()) or "unknown error"
+    sys.stderr.write(f"genlint: error: {first_line}\n")
+    return 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI and return its exit code (tests call ``main([...])``)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    debug = "--debug" in args
+    try:
+        result = cli.main(args=args, prog_name="genlint", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return int(exc.exit_code)
+    except click.exceptions.Abort:
+        return _fail("aborted")
+    except click.ClickException as exc:
+        return _fail(exc.format_message())
+    except GenlintError as exc:
+        if debug:
+            raise
+        return _fail(str(exc))
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`); not an error worth a message.
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
+        except OSError:
+            pass
+        return 0
+    except KeyboardInterrupt:
+        sys.stderr.write("genlint: interrupted\n")
+        return 130
+    except Exception as exc:
+        if debug:
+            raise
+        log = os.path.join(tempfile.gettempdir(), "genlint-crash.log")
+        try:
+            with open(log, "w", encoding="utf-8") as fh:
+                fh.write(traceback.format_exc())
+        except OSError:
+            log = "(could not write log)"
+        return _fail(f"internal error: {type(exc).__name__}: {exc} (traceback in {log})")
+    if isinstance(result, int):
+        return result
+    return 0
+
+
+def entry() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
