@@ -1,0 +1,153 @@
+"""What counts as an acceptable value: a schema, a set of field names, or any object/array."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import InputError
+
+NUMBER_TYPES = frozenset({"number", "integer"})
+
+
+class Acceptor:
+    """Decides whether a parsed value is the answer, converting it when a model is given.
+
+    ``schema`` is a pydantic model class, a JSON Schema dict, or None; ``fields`` field names
+    that must all be present in a JSON object.
+    """
+
+    __slots__ = ("_model", "_validator", "field_types", "fields", "schema")
+
+    def __init__(self, schema: Any = None, fields: Sequence[str] | None = None) -> None:
+        self.schema = schema
+        self._model: Any = None
+        self._validator: Any = None
+        if schema is not None:
+            if isinstance(schema, type) and hasattr(schema, "model_validate"):
+                self._model = schema
+            elif isinstance(schema, dict | bool):
+                self._validator = _json_schema_validator(schema)
+            else:
+                raise InputError(
+                    "schema must be a pydantic model class or a JSON Schema dict, "
+                    f"not {type(schema).__name__}"
+                )
+        if isinstance(fields, str):
+            fields = [f for f in (part.strip() for part in fields.split(",")) if f]
+        self.fields: tuple[str, ...] = tuple(fields) if fields else ()
+        self.field_types: dict[str, str] = _field_types(schema, self._model)
+
+    @property
+    def constrained(self) -> bool:
+        """True when the caller said what the answer looks like."""
+        return self.schema is not None or bool(self.fields)
+
+    def field_names(self) -> tuple[str, ...]:
+        """The fields the fields step should look for: the given ones, else the schema's."""
+        if self.fields:
+            return self.fields
+        return tuple(self.field_types)
+
+    def check(self, value: Any, *, any_json: bool = False) -> tuple[bool, Any, str]:
+        """``(accepted, value_to_return, reason_if_not)``.
+
+        With no schema and no fields an object or array is acceptable; ``any_json`` also lets a
+        bare scalar through, for the direct step (a valid JSON document is its own answer).
+        """
+        if self.fields:
+            if not isinstance(value, dict):
+                return (
+                    False,
+                    None,
+                    f"expected an object with {_names(self.fields)}, got {_kind(value)}",
+                )
+            missing = [name for name in self.fields if name not in value]
+            if missing:
+                return False, None, f"missing field {_names(missing)}"
+        if self._model is not None:
+            return self._check_model(value)
+        if self._validator is not None:
+            return self._check_schema(value)
+        if self.fields or any_json or isinstance(value, dict | list):
+            return True, value, ""
+        return False, None, f"expected a JSON object or array, got {_kind(value)}"
+
+    def _check_model(self, value: Any) -> tuple[bool, Any, str]:
+        from pydantic import ValidationError
+
+        try:
+            return True, self._model.model_validate(value), ""
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first.get("loc", ())) or "value"
+            return False, None, f"{self._model.__name__}: {where}: {first.get('msg', 'invalid')}"
+        except (TypeError, ValueError) as exc:
+            return False, None, f"{self._model.__name__}: {exc}"
+
+    def _check_schema(self, value: Any) -> tuple[bool, Any, str]:
+        from jsonschema.exceptions import best_match
+
+        error = best_match(self._validator.iter_errors(value))
+        if error is None:
+            return True, value, ""
+        return False, None, f"schema: {error.json_path}: {error.message}"
+
+
+def _json_schema_validator(schema: dict[str, Any] | bool) -> Any:
+    from jsonschema.exceptions import SchemaError as JSONSchemaError
+    from jsonschema.validators import validator_for
+
+    cls = validator_for(schema)
+    try:
+        cls.check_schema(schema)  # type: ignore[arg-type]
+    except JSONSchemaError as exc:
+        where = exc.json_path if exc.path else "$"
+        raise InputError(f"not a valid JSON Schema at {where}: {exc.message}") from None
+    return cls(schema)
+
+
+def _field_types(schema: Any, model: Any) -> dict[str, str]:
+    """Top-level property name -> JSON type name ("" when unknown), in declaration order."""
+    if model is not None:
+        try:
+            schema = model.model_json_schema()
+        except Exception:  # a model that cannot describe itself still validates
+            return {name: "" for name in getattr(model, "model_fields", {})}
+    if not isinstance(schema, dict):
+        return {}
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return {}
+    types: dict[str, str] = {}
+    for name, prop in props.items():
+        kind = prop.get("type", "") if isinstance(prop, dict) else ""
+        if isinstance(kind, list):
+            kind = next((k for k in kind if k != "null"), "")
+        if not kind and isinstance(prop, dict):
+            for option in prop.get("anyOf", ()) or ():
+                if isinstance(option, dict) and option.get("type") not in (None, "null"):
+                    kind = option["type"]
+                    break
+        types[name] = kind if isinstance(kind, str) else ""
+    return types
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(repr(n) for n in names)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__

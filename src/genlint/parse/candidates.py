@@ -1,0 +1,110 @@
+"""Where JSON may hide in a chatty reply: code fences, bracketed spans, reasoning blocks.
+
+One linear pass pairs every opening bracket with its closer; strings are only recognised
+inside brackets, so an apostrophe or a stray quote in the prose around the JSON does not
+derail the pairing. A bracket left open (a truncated reply) runs to the end of the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_FENCE = re.compile(r"```[ \t]*([\w+.-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
+_THINK = re.compile(
+    r"<(think|thinking|reasoning|reflection)>.*?(?:</\1>|\Z)", re.DOTALL | re.IGNORECASE
+)
+_THINK_CLOSE_ONLY = re.compile(r"</(think|thinking|reasoning)>", re.IGNORECASE)
+_BRACKETS = re.compile(r'[{}\[\]｛｝［］"\\]')
+_OPEN = {"{": "}", "[": "]", "｛": "｝", "［": "］"}
+_CLOSE = {v: k for k, v in _OPEN.items()}
+# "[1]", "[2, 3]": citation markers, not an answer.
+_CITATION = re.compile(r"\[\s*\d+(?:\s*,\s*\d+)*\s*\]\Z")
+
+MAX_CANDIDATES = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    start: int
+    end: int
+    source: str  # "fence" or "brackets"
+
+    def text_of(self, text: str) -> str:
+        return text[self.start : self.end]
+
+
+def reasoning_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of reasoning blocks; a draft inside one is not the answer."""
+    spans = [(m.start(), m.end()) for m in _THINK.finditer(text)]
+    if not spans:
+        # Some models omit the opening tag and only close the block.
+        close = _THINK_CLOSE_ONLY.search(text)
+        if close:
+            spans.append((0, close.end()))
+    return spans
+
+
+def find_candidates(text: str) -> list[Candidate]:
+    """Every plausible JSON fragment, best first: answers before reasoning drafts, then by position."""
+    thinking = reasoning_spans(text)
+    found: dict[tuple[int, int], Candidate] = {}
+    for match in _FENCE.finditer(text):
+        body_start, body_end = match.span(2)
+        while body_end > body_start and text[body_end - 1].isspace():
+            body_end -= 1
+        if body_end > body_start:
+            found.setdefault((body_start, body_end), Candidate(body_start, body_end, "fence"))
+    for start, end in _bracket_spans(text):
+        found.setdefault((start, end), Candidate(start, end, "brackets"))
+        if len(found) >= MAX_CANDIDATES:
+            break
+
+    def rank(c: Candidate) -> tuple[int, int, int]:
+        in_thinking = any(a <= c.start < b for a, b in thinking)
+        citation = c.source == "brackets" and _CITATION.match(text, c.start, c.end) is not None
+        return (int(in_thinking) * 2 + int(citation), c.start, -c.end)
+
+    return sorted(found.values(), key=rank)
+
+
+def _bracket_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every bracketed span, ordered by start; unclosed ones run to the end."""
+    spans: list[tuple[int, int]] = []
+    stack: list[tuple[str, int]] = []
+    in_string = False
+    escaped_at = -2
+    for match in _BRACKETS.finditer(text):
+        char = match.group()
+        pos = match.start()
+        if char == "\\":
+            if in_string and escaped_at != pos - 1:
+                escaped_at = pos
+            continue
+        if in_string:
+            if char == '"' and escaped_at != pos - 1:
+                in_string = False
+            continue
+        if char == '"':
+            in_string = bool(stack)
+        elif char in _OPEN:
+            stack.append((char, pos))
+        elif stack:
+            opener = _CLOSE[char]
+            depth = _find_opener(stack, opener)
+            if depth < 0:
+                continue  # a stray closer in prose
+            # Openers above the match were never closed: they end where their parent does.
+            while len(stack) > depth:
+                _, start = stack.pop()
+                spans.append((start, pos + 1) if len(stack) == depth else (start, pos))
+    spans.extend((start, len(text)) for _, start in stack)
+    spans.sort()
+    return spans
+
+
+def _find_opener(stack: list[tuple[str, int]], opener: str) -> int:
+    for index in range(len(stack) - 1, -1, -1):
+        if stack[index][0] == opener:
+            return index
+    return -1

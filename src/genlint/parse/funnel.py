@@ -1,0 +1,98 @@
+"""The funnel: direct → repaired → extracted → fields, stopping at the first acceptable value."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from .accept import Acceptor
+from .budget import Deadline
+from .direct import NotJSON, load_strict
+from .extracted import NothingExtracted, extract
+from .fields import FieldsNotFound, extract_fields
+from .repaired import RepairFailed, repair
+from .result import ParseResult
+
+# Text that cannot start a JSON document: the repaired step leaves such a reply (prose, a code
+# fence, a reasoning block) to extraction, because json-repair would glue every fragment of
+# it into one array, or keep the last fragment.
+_JSON_START = re.compile(r"""\s*(?:[{\[｛［"'\-\d]|(?:true|false|null|True|False|None)\b)""")
+
+
+def parse_json(
+    text: str | bytes,
+    schema: Any = None,
+    fields: Sequence[str] | None = None,
+) -> ParseResult:
+    """Turn an LLM reply into the JSON value it meant.
+
+    Tries ``direct`` (strict JSON), ``repaired`` (json-repair), ``extracted`` (the first
+    acceptable fragment in fences or prose, after any reasoning block) and ``fields`` (named
+    fields by pattern), stopping at the first acceptable value. ``schema`` is a pydantic model
+    class (``value`` is then an instance) or a JSON Schema dict; ``fields`` names keys the value
+    must hold. With neither, any valid JSON document is accepted directly and later steps must
+    find an object or array. Never raises on a string; a bad ``schema`` raises InputError.
+    """
+    if isinstance(text, bytes | bytearray):
+        text = bytes(text).decode("utf-8", errors="replace")
+    elif not isinstance(text, str):
+        raise TypeError(f"parse_json() needs str or bytes, not {type(text).__name__}")
+    if schema is None and not fields:
+        # The hot path: a valid reply costs one orjson call and one small object.
+        try:
+            return ParseResult(True, load_strict(text), "direct", [], [])
+        except NotJSON as exc:
+            return _funnel(text, Acceptor(), [f"direct: {exc}"])
+    return _funnel(text, Acceptor(schema, fields), [])
+
+
+def _funnel(text: str, acceptor: Acceptor, errors: list[str]) -> ParseResult:
+    if not errors:
+        try:
+            value = load_strict(text)
+        except NotJSON as exc:
+            errors.append(f"direct: {exc}")
+        else:
+            accepted, converted, why = acceptor.check(value, any_json=True)
+            if accepted:
+                return ParseResult(True, converted, "direct", errors, [])
+            errors.append(f"direct: valid JSON but not acceptable: {why}")
+
+    deadline = Deadline()
+    if not text.strip():
+        errors.append("repaired: the reply is empty")
+    elif not _JSON_START.match(text):
+        errors.append("repaired: the reply does not start like JSON; left to extraction")
+    else:
+        try:
+            value, repairs = repair(text)
+        except RepairFailed as exc:
+            errors.append(f"repaired: {exc}")
+        else:
+            accepted, converted, why = acceptor.check(value)
+            if accepted:
+                return ParseResult(True, converted, "repaired", errors, repairs)
+            errors.append(f"repaired: not acceptable: {why}")
+
+    try:
+        value, repairs = extract(text, acceptor.check, deadline)
+    except NothingExtracted as exc:
+        errors.append(f"extracted: {exc}")
+    else:
+        return ParseResult(True, value, "extracted", errors, repairs)
+
+    names = acceptor.field_names()
+    if not names:
+        errors.append("fields: no field names given")
+    else:
+        try:
+            value, repairs = extract_fields(text, names, acceptor.field_types)
+        except FieldsNotFound as exc:
+            errors.append(f"fields: {exc}")
+        else:
+            accepted, converted, why = acceptor.check(value)
+            if accepted:
+                return ParseResult(True, converted, "fields", errors, repairs)
+            errors.append(f"fields: not acceptable: {why}")
+    return ParseResult(False, None, "none", errors, [])

@@ -1,0 +1,74 @@
+"""Step 2: the reply is JSON with defects; json-repair fixes them, within a time bound."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from . import fullwidth
+from .closing import close_truncated
+from .direct import NotJSON, load_strict
+
+logger = logging.getLogger(__name__)
+
+# json-repair's time grows faster than its input on garbage (20 KB of random punctuation takes
+# ~0.3 s here, 40 KB over 1 s), so it only sees text up to this size; larger text gets the linear
+# close_truncated repair only.
+REPAIR_MAX_CHARS = 12_000
+
+
+class RepairFailed(ValueError):
+    """No repair gave a JSON value; the message says why."""
+
+
+def repair(text: str) -> tuple[Any, list[str]]:
+    """``(value, repairs made)`` for JSON text with defects; RepairFailed otherwise."""
+    normalised, marks = fullwidth.normalise(text)
+    notes = [f"replaced {marks} full-width punctuation marks used as JSON syntax"] if marks else []
+    if marks:
+        try:
+            return load_strict(normalised), notes
+        except NotJSON:
+            pass
+    if len(normalised) > REPAIR_MAX_CHARS:
+        try:
+            value, closed = close_truncated(normalised)
+        except NotJSON as exc:
+            raise RepairFailed(
+                f"{len(normalised)} chars is over the json-repair limit of {REPAIR_MAX_CHARS} "
+                f"(its time grows faster than the input); closing truncated brackets: {exc}"
+            ) from None
+        return value, notes + closed
+    value, log = _json_repair(normalised)
+    if value == "" and not _is_empty_string_literal(normalised):
+        # json-repair answers "" when it found nothing to build a value from.
+        raise RepairFailed("json-repair found no JSON value")
+    return value, notes + _describe(log)
+
+
+def _json_repair(text: str) -> tuple[Any, list[dict[str, str]]]:
+    import json_repair
+
+    try:
+        value, log = json_repair.repair_json(
+            text, return_objects=True, logging=True, skip_json_loads=True
+        )
+    except (ValueError, RecursionError, TypeError, IndexError, KeyError) as exc:
+        # Nesting beyond its recursion limit raises ValueError; the others are its bugs on odd
+        # input, which a funnel must survive.
+        logger.debug("json-repair failed: %r", exc)
+        raise RepairFailed(f"json-repair failed: {exc}") from None
+    return value, log
+
+
+def _describe(log: list[dict[str, str]]) -> list[str]:
+    seen: dict[str, None] = {}
+    for entry in log:
+        text = entry.get("text", "") if isinstance(entry, dict) else str(entry)
+        if text:
+            seen.setdefault(text, None)
+    return list(seen)
+
+
+def _is_empty_string_literal(text: str) -> bool:
+    return text.strip() in ('""', "''")
