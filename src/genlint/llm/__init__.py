@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["ChatModel", "Completion", "OpenAICompatible", "Usage"]
+__all__ = ["ChatModel", "Completion", "LLMError", "OpenAICompatible", "Usage"]
 
 
 def __getattr__(name: str) -> Any:
@@ -16,6 +16,10 @@ def __getattr__(name: str) -> Any:
         from . import base
 
         return getattr(base, name)
+    if name == "LLMError":
+        from .errors import LLMError
+
+        return LLMError
     if name == "OpenAICompatible":
         from .openai_compat import OpenAICompatible
 
@@ -25,4 +29,5 @@ def __getattr__(name: str) -> Any:
 
 if TYPE_CHECKING:  # pragma: no cover
     from .base import ChatModel, Completion, Usage
+    from .errors import LLMError
     from .openai_compat import OpenAICompatible

@@ -1,0 +1,292 @@
+"""The one adapter that knows the OpenAI chat-completions wire format.
+
+Works with anything that speaks it, chosen by ``base_url``: OpenAI, DashScope's compatible mode
+(``https://dashscope.aliyuncs.com/compatible-mode/v1``), Ollama (``http://localhost:11434/v1``),
+vLLM (``http://host:8000/v1``). The SDK's own retries are off (``max_retries=0``): retrying is the
+caller's decision (the gate backs off on transient errors), and two retry layers multiply.
+
+The API key is read from the environment variable named by ``api_key_env`` when the client is
+built and is handed to the SDK only: it is not stored on this object, not shown by ``repr`` and
+scrubbed from every error message. When the variable is unset, a dummy key is sent, because
+local servers (Ollama, vLLM) need none; a hosted provider then answers 401, reported as an
+``auth`` error naming the variable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+import weakref
+from typing import Any
+
+from ..errors import InputError, require
+from .base import Completion, Usage
+from .errors import LLMError
+
+logger = logging.getLogger(__name__)
+
+#: Sent when ``api_key_env`` is unset; local OpenAI-compatible servers accept any key.
+DUMMY_API_KEY = "genlint-no-key"
+
+_CONTEXT_OVERFLOW_MARKERS = (
+    "context_length_exceeded",
+    "maximum context length",
+    "context length",
+    "context window",
+    "too many tokens",
+    "prompt is too long",
+    "range of input length",  # DashScope: "Range of input length should be [1, 30720]"
+)
+_REFUSAL_MARKERS = ("data_inspection_failed", "content_filter", "content management policy")
+
+
+class OpenAICompatible:
+    """A :class:`~genlint.llm.base.ChatModel` over the openai SDK.
+
+    ``complete`` (sync) and ``acomplete`` (async) return a :class:`Completion` or raise
+    :class:`~genlint.llm.errors.LLMError` with a ``kind``.
+    """
+
+    def __init__(
+        self,
+        model: str,
+        base_url: str | None = None,
+        api_key_env: str = "OPENAI_API_KEY",
+        *,
+        timeout: float = 60.0,
+        temperature: float | None = None,
+        max_tokens: int | None = None,
+        extra_body: dict[str, Any] | None = None,
+    ) -> None:
+        if not model:
+            raise InputError("an LLM model name is required (--model or [generate] model)")
+        if not api_key_env or not api_key_env.replace("_", "").isalnum():
+            raise InputError(
+                f"--api-key-env must name an environment variable, got {api_key_env!r}"
+            )
+        if timeout <= 0:
+            raise InputError(f"timeout must be positive, got {timeout}")
+        self.model = model
+        self.base_url = base_url
+        self.api_key_env = api_key_env
+        self.timeout = timeout
+        self.temperature = temperature
+        self.max_tokens = max_tokens
+        self.extra_body = extra_body
+        self._lock = threading.Lock()
+        self._client: Any = None
+        # One async client per event loop: an httpx pool must not outlive the loop it was used on.
+        self._aclients: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Any] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"OpenAICompatible(model={self.model!r}, base_url={self.base_url!r}, "
+            f"api_key_env={self.api_key_env!r})"
+        )
+
+    # -- clients -------------------------------------------------------------------------------
+    def _api_key(self) -> str:
+        key = os.environ.get(self.api_key_env)
+        if not key:
+            logger.debug("%s is not set; sending a dummy API key", self.api_key_env)
+            return DUMMY_API_KEY
+        return key
+
+    def _client_kwargs(self) -> dict[str, Any]:
+        return {
+            "api_key": self._api_key(),
+            "base_url": self.base_url,
+            "max_retries": 0,
+            "timeout": self.timeout,
+        }
+
+    def _sync_client(self) -> Any:
+        with self._lock:
+            if self._client is None:
+                openai = require("openai", "llm")
+                self._client = openai.OpenAI(**self._client_kwargs())
+            return self._client
+
+    def _async_client(self) -> Any:
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            client = self._aclients.get(loop)
+            if client is None:
+                openai = require("openai", "llm")
+                client = openai.AsyncOpenAI(**self._client_kwargs())
+                self._aclients[loop] = client
+            return client
+
+    def _request(
+        self, messages: list[dict[str, str]], timeout: float | None, max_tokens: int | None
+    ) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": messages,
+            "timeout": self.timeout if timeout is None else timeout,
+        }
+        limit = _min_known(self.max_tokens, max_tokens)
+        if limit is not None:
+            kwargs["max_tokens"] = max(1, limit)
+        if self.temperature is not None:
+            kwargs["temperature"] = self.temperature
+        if self.extra_body:
+            kwargs["extra_body"] = self.extra_body
+        return kwargs
+
+    # -- the ChatModel protocol ----------------------------------------------------------------
+    def complete(
+        self,
+        messages: list[dict[str, str]],
+        *,
+        timeout: float | None = None,
+        max_tokens: int | None = None,
+    ) -> Completion:
+        """One chat completion; ``max_tokens`` caps the reply (the gate passes its budget)."""
+        client = self._sync_client()
+        try:
+            response = client.chat.completions.create(
+                **self._request(messages, timeout, max_tokens)
+            )
+        except Exception as exc:
+            raise self._translate(exc) from None
+        return self._completion(response)
+
+    async def acomplete(
+        self,
+        messages: list[dict[str, str]],
+        *,
+        timeout: float | None = None,
+        max_tokens: int | None = None,
+    ) -> Completion:
+        client = self._async_client()
+        try:
+            response = await client.chat.completions.create(
+                **self._request(messages, timeout, max_tokens)
+            )
+        except Exception as exc:
+            raise self._translate(exc) from None
+        return self._completion(response)
+
+    # -- translation ---------------------------------------------------------------------------
+    def _completion(self, response: Any) -> Completion:
+        choices = getattr(response, "choices", None) or []
+        if not choices:
+            raise LLMError("invalid_response", f"{self._where()}: reply has no choices")
+        choice = choices[0]
+        message = getattr(choice, "message", None)
+        text = getattr(message, "content", None) or ""
+        finish = getattr(choice, "finish_reason", None)
+        if getattr(message, "refusal", None) and not text:
+            finish = "refusal"
+        usage = None
+        raw_usage = getattr(response, "usage", None)
+        if raw_usage is not None:
+            usage = Usage(
+                int(getattr(raw_usage, "prompt_tokens", 0) or 0),
+                int(getattr(raw_usage, "completion_tokens", 0) or 0),
+            )
+        return Completion(text=text, finish_reason=finish, usage=usage, model=response.model)
+
+    def _where(self) -> str:
+        return self.base_url or "the OpenAI API"
+
+    def _scrub(self, text: str) -> str:
+        key = os.environ.get(self.api_key_env)
+        if key and len(key) >= 4:
+            text = text.replace(key, "***")
+            # Providers echo a key partially ("sk-abc***wxyz"); hide any long prefix/suffix too.
+            for part in (key[:8], key[-8:]):
+                if len(part) >= 6:
+                    text = text.replace(part, "***")
+        return " ".join(text.split())[:300]
+
+    def _translate(self, exc: Exception) -> Exception:
+        """An SDK or transport exception as an LLMError with a kind; the key scrubbed out."""
+        try:
+            openai = require("openai", "llm")
+        except Exception:  # pragma: no cover - we got here through openai
+            return exc
+        where = self._where()
+        if isinstance(exc, openai.APITimeoutError):
+            return LLMError("timeout", f"{where}: request timed out")
+        if isinstance(exc, openai.APIConnectionError):
+            cause = exc.__cause__ or exc.__context__
+            detail = f" ({self._scrub(str(cause))})" if cause else ""
+            return LLMError("connection", f"cannot reach {where}{detail}")
+        if isinstance(exc, openai.APIResponseValidationError):
+            return LLMError("invalid_response", f"{where}: malformed reply")
+        if isinstance(exc, openai.APIStatusError):
+            return self._from_status(exc, where)
+        if isinstance(exc, openai.APIError):
+            # e.g. a 200 whose body is not JSON: the server is misbehaving, resending may help.
+            return LLMError("invalid_response", f"{where}: {self._scrub(str(exc))}")
+        if isinstance(exc, ValueError):
+            # a 200 whose body is not JSON (a proxy's HTML page, a cut connection)
+            return LLMError("invalid_response", f"{where}: reply is not JSON")
+        return exc
+
+    def _from_status(self, exc: Any, where: str) -> LLMError:
+        status = int(exc.status_code)
+        detail = self._scrub(_error_detail(exc))
+        lowered = detail.lower()
+        msg = f"{where}: HTTP {status}: {detail}" if detail else f"{where}: HTTP {status}"
+        if status in (401, 403):
+            hint = f" (check ${self.api_key_env})"
+            return LLMError(
+                "auth", f"{where}: authentication failed, HTTP {status}{hint}", status=status
+            )
+        if status == 429:
+            return LLMError("rate_limit", msg, status=status, retry_after_s=_retry_after(exc))
+        if status == 408:
+            return LLMError("timeout", msg, status=status)
+        if status >= 500 or status == 409:
+            return LLMError("server", msg, status=status, retry_after_s=_retry_after(exc))
+        if status == 413 or any(m in lowered for m in _CONTEXT_OVERFLOW_MARKERS):
+            return LLMError("context_overflow", msg, status=status)
+        if any(m in lowered for m in _REFUSAL_MARKERS):
+            return LLMError("refusal", msg, status=status)
+        if status == 404:
+            return LLMError("not_found", msg, status=status)
+        return LLMError("bad_request", msg, status=status)
+
+
+def _min_known(a: int | None, b: int | None) -> int | None:
+    known = [v for v in (a, b) if v is not None]
+    return min(known) if known else None
+
+
+def _error_detail(exc: Any) -> str:
+    body = getattr(exc, "body", None)
+    if isinstance(body, dict):
+        inner = body.get("error", body)
+        if isinstance(inner, dict):
+            parts = [str(inner.get(k)) for k in ("code", "message") if inner.get(k)]
+            if parts:
+                return ": ".join(parts)
+        elif isinstance(inner, str):
+            return inner
+    return str(getattr(exc, "message", "") or "")
+
+
+def _retry_after(exc: Any) -> float | None:
+    headers = getattr(getattr(exc, "response", None), "headers", None)
+    if headers is None:
+        return None
+    value = headers.get("retry-after-ms")
+    if value is not None:
+        try:
+            return float(value) / 1000.0
+        except ValueError:
+            pass
+    value = headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        return None  # an HTTP date; rare from LLM APIs, and the backoff covers it
