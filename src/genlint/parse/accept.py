@@ -43,6 +43,11 @@ class Acceptor:
         """True when the caller said what the answer looks like."""
         return self.schema is not None or bool(self.fields)
 
+    @property
+    def admits_scalars(self) -> bool:
+        """Whether a bare string or number could be the answer (only a schema can say so)."""
+        return self.schema is not None and not self.fields
+
     def field_names(self) -> tuple[str, ...]:
         """The fields the fields step should look for: the given ones, else the schema's."""
         if self.fields:

@@ -13,11 +13,13 @@ from .extracted import NothingExtracted, extract
 from .fields import FieldsNotFound, extract_fields
 from .repaired import RepairFailed, repair
 from .result import ParseResult
+from .scalars import repair_scalar
 
 # Text that cannot start a JSON document: the repaired step leaves such a reply (prose, a code
 # fence, a reasoning block) to extraction, because json-repair would glue every fragment of
 # it into one array, or keep the last fragment.
-_JSON_START = re.compile(r"""\s*(?:[{\[｛［"'\-\d]|(?:true|false|null|True|False|None)\b)""")
+_JSON_START = re.compile(r"""\s*(?:[{\[｛［("'\-\d]|/[*/]|(?:true|false|null|True|False|None)\b)""")
+_CONTAINER = re.compile(r"[{\[｛［]")
 
 
 def parse_json(
@@ -47,6 +49,35 @@ def parse_json(
     return _funnel(text, Acceptor(schema, fields), [])
 
 
+def _repaired_step(text: str, acceptor: Acceptor) -> ParseResult | str:
+    """The repaired result, or why there is none."""
+    if not text.strip():
+        return "the reply is empty"
+    has_container = _CONTAINER.search(text) is not None
+    if not has_container and not acceptor.admits_scalars:
+        return "no object or array in the text"
+    why = "the reply does not start like JSON; left to extraction"
+    if _JSON_START.match(text):
+        try:
+            value, repairs = repair(text)
+        except RepairFailed as exc:
+            why = str(exc)
+        else:
+            accepted, converted, why = acceptor.check(value)
+            if accepted:
+                return ParseResult(True, converted, "repaired", [], repairs)
+            why = f"not acceptable: {why}"
+    if acceptor.admits_scalars and (not has_container or text.lstrip()[:1] in "\"'“‘"):
+        try:
+            value, repairs = repair_scalar(text)
+        except NotJSON:
+            return why
+        accepted, converted, _ = acceptor.check(value)
+        if accepted:
+            return ParseResult(True, converted, "repaired", [], repairs)
+    return why
+
+
 def _funnel(text: str, acceptor: Acceptor, errors: list[str]) -> ParseResult:
     if not errors:
         try:
@@ -60,20 +91,11 @@ def _funnel(text: str, acceptor: Acceptor, errors: list[str]) -> ParseResult:
             errors.append(f"direct: valid JSON but not acceptable: {why}")
 
     deadline = Deadline()
-    if not text.strip():
-        errors.append("repaired: the reply is empty")
-    elif not _JSON_START.match(text):
-        errors.append("repaired: the reply does not start like JSON; left to extraction")
-    else:
-        try:
-            value, repairs = repair(text)
-        except RepairFailed as exc:
-            errors.append(f"repaired: {exc}")
-        else:
-            accepted, converted, why = acceptor.check(value)
-            if accepted:
-                return ParseResult(True, converted, "repaired", errors, repairs)
-            errors.append(f"repaired: not acceptable: {why}")
+    outcome = _repaired_step(text, acceptor)
+    if isinstance(outcome, ParseResult):
+        outcome.errors[:0] = errors
+        return outcome
+    errors.append(f"repaired: {outcome}")
 
     try:
         value, repairs = extract(text, acceptor.check, deadline)

@@ -15,6 +15,7 @@ logger = logging.getLogger(__name__)
 # ~0.3 s here, 40 KB over 1 s), so it only sees text up to this size; larger text gets the linear
 # close_truncated repair only.
 REPAIR_MAX_CHARS = 12_000
+_GLUED = "returned early, checking if there's more json elements"
 
 
 class RepairFailed(ValueError):
@@ -40,6 +41,16 @@ def repair(text: str) -> tuple[Any, list[str]]:
             ) from None
         return value, notes + closed
     value, log = _json_repair(normalised)
+    if (
+        isinstance(value, list)
+        and not normalised.lstrip().startswith("[")
+        and any(_GLUED in entry.get("text", "") for entry in log if isinstance(entry, dict))
+    ):
+        # json-repair found more than one top-level value and glued them into an array; the
+        # reply meant one of them, which extraction picks.
+        raise RepairFailed(
+            "the text holds several JSON values; extraction picks the first acceptable"
+        )
     if value == "" and not _is_empty_string_literal(normalised):
         # json-repair answers "" when it found nothing to build a value from.
         raise RepairFailed("json-repair found no JSON value")
