@@ -98,7 +98,11 @@ def process_citations(
 
     ``sources``: the decoded SOURCES.json (a list of ``{"id", "title", …}``) or a SourceList.
     Raises SchemaError for a bad source list, InputError for an unknown style."""
-    doc = process_document([text], sources, style=style, renumber=renumber)
+    return single_result(process_document([text], sources, style=style, renumber=renumber))
+
+
+def single_result(doc: DocumentResult) -> CitationResult:
+    """The CitationResult of a one-chapter document."""
     chapter = doc.chapters[0]
     return CitationResult(
         text=chapter.text,

@@ -1,0 +1,114 @@
+"""``genlint cite``: citation markers to numbered citations and a reference list (SPEC §3).
+
+Exit 0 when every marker named a source, 1 when ids were dropped (they are listed on stderr
+and in ``invalid_ids``), 2 for bad input. Several FILEs are chapters of one document:
+numbering runs across them and one reference list closes the output.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+_STYLES = ("numeric", "apa", "mla", "gb7714")
+_CONFIG_KEYS = {"style", "renumber"}
+
+
+@click.command(name="cite")
+@click.argument("files", nargs=-1, required=True, metavar="FILE...")
+@click.option(
+    "--sources",
+    "sources_path",
+    required=True,
+    metavar="SOURCES.json",
+    help="The numbered source list: [{id, title, url, authors, year, …}].",
+)
+@click.option(
+    "--style",
+    default=None,
+    metavar="|".join(_STYLES),
+    help="Reference list style (default numeric).",
+)
+@click.option(
+    "--renumber/--no-renumber",
+    default=None,
+    help="Number cited sources 1…n by first appearance.",
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@click.option("--out", "out_path", default=None, metavar="FILE", help="Write the output here.")
+@click.option("--config", "config_path", default=None, metavar="FILE", help="Configuration file.")
+def command(
+    files: tuple[str, ...],
+    sources_path: str,
+    style: str | None,
+    renumber: bool | None,
+    fmt: str,
+    out_path: str | None,
+    config_path: str | None,
+) -> int:
+    """Turn <sources>[1, 2]</sources> markers into [1][2] and append the reference list."""
+    import orjson
+
+    from .._io import atomic_write, read_json, read_text
+    from ..cite import load_sources, process_document
+    from ..cite.bibliography import style_name
+    from ..cite.process import single_result
+    from ..errors import SchemaError
+
+    settings = _settings(config_path)
+    style = style_name(style or str(settings.get("style", "numeric")))
+    if renumber is None:
+        renumber = bool(settings.get("renumber", False))
+    try:
+        sources = load_sources(read_json(sources_path))
+    except SchemaError as exc:
+        raise SchemaError(f"{sources_path}: {exc}") from exc
+    chapters = [read_text(path) for path in files]
+    doc = process_document(chapters, sources, style=style, renumber=renumber)
+
+    for token in doc.invalid_ids:
+        what = f"id {token} names no source" if isinstance(token, int) else f"{token!r} is no id"
+        click.echo(f"genlint: warning: dropped citation: {what}", err=True)
+
+    payload: dict[str, Any]
+    if fmt == "json":
+        if len(files) == 1:
+            payload = single_result(doc).to_dict()
+        else:
+            payload = doc.to_dict()
+        output = orjson.dumps(payload, option=orjson.OPT_INDENT_2).decode() + "\n"
+    else:
+        body = "\n\n".join(c.text.rstrip("\n") for c in doc.chapters)
+        output = body + ("\n\n" + doc.bibliography if doc.bibliography else "") + "\n"
+
+    if out_path:
+        atomic_write(out_path, output)
+        click.echo(
+            f"genlint: wrote {out_path} ({len(doc.cited)} cited, "
+            f"{len(doc.invalid_ids)} dropped, coverage {doc.coverage.ratio:.0%})",
+            err=True,
+        )
+    else:
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    return 1 if doc.invalid_ids else 0
+
+
+def _settings(config_path: str | None) -> dict[str, Any]:
+    from ..config import load_config
+    from ..errors import ConfigError
+
+    config = load_config(config_path)
+    section = config.section("cite")
+    unknown = set(section) - _CONFIG_KEYS
+    if unknown:
+        raise ConfigError(f"{config.path}: [cite] unknown key {sorted(unknown)[0]!r}")
+    if "style" in section and not isinstance(section["style"], str):
+        raise ConfigError(f"{config.path}: [cite] style must be a string")
+    if "renumber" in section and not isinstance(section["renumber"], bool):
+        raise ConfigError(f"{config.path}: [cite] renumber must be true or false")
+    return section
