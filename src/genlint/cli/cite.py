@@ -76,10 +76,7 @@ def command(
 
     payload: dict[str, Any]
     if fmt == "json":
-        if len(files) == 1:
-            payload = single_result(doc).to_dict()
-        else:
-            payload = doc.to_dict()
+        payload = single_result(doc).to_dict() if len(files) == 1 else doc.to_dict()
         output = orjson.dumps(payload, option=orjson.OPT_INDENT_2).decode() + "\n"
     else:
         body = "\n\n".join(c.text.rstrip("\n") for c in doc.chapters)
