@@ -1,0 +1,30 @@
+"""Reporters of ``genlint check``: one module per format, registered by name.
+
+A reporter module defines ``render(report: CheckReport, *, color: bool = False) -> str``; the
+CLI writes the result to standard output. Modules are imported only when their format is asked
+for.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..check import CheckReport
+
+__all__ = ["REPORTERS", "render"]
+
+REPORTERS: dict[str, str] = {
+    "text": "genlint.reporters.text",
+    "json": "genlint.reporters.json",
+    "sarif": "genlint.reporters.sarif",
+    "junit": "genlint.reporters.junit",
+}
+
+
+def render(fmt: str, report: CheckReport, *, color: bool = False) -> str:
+    """The report in format ``fmt`` (a key of :data:`REPORTERS`)."""
+    module = importlib.import_module(REPORTERS[fmt])
+    text: str = module.render(report, color=color)
+    return text

@@ -1,0 +1,37 @@
+"""The SPEC §1 JSON document: files with their findings, and a summary."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+if TYPE_CHECKING:
+    from ..check import CheckReport
+
+
+def as_dict(report: CheckReport) -> dict[str, Any]:
+    from ..check import display_path
+
+    files: list[dict[str, Any]] = []
+    for file in report.files:
+        entry: dict[str, Any] = {
+            "path": display_path(file.path),
+            "findings": [f.to_dict() for f in file.findings],
+        }
+        if file.error is not None:
+            entry["error"] = file.error
+        files.append(entry)
+    return {
+        "version": 1,
+        "files": files,
+        "summary": {
+            "files": len(report.files),
+            "findings": sum(len(f.findings) for f in report.files),
+            "by_rule": report.by_rule(),
+        },
+    }
+
+
+def render(report: CheckReport, *, color: bool = False) -> str:
+    return orjson.dumps(as_dict(report)).decode("utf-8") + "\n"

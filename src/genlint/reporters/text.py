@@ -1,0 +1,75 @@
+"""Human report: ``file:line:col: rule message``, the line, and a caret under the span.
+
+Colour (plain ANSI escapes, so rich is not imported for it) only when asked for; the CLI asks
+when standard output is a terminal.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..check import CheckReport
+    from ..findings import Finding
+
+_RESET = "\x1b[0m"
+_STYLE = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m"}
+_BOLD = "\x1b[1m"
+_DIM = "\x1b[2m"
+
+
+def _width(text: str) -> int:
+    """Terminal cells: CJK characters take two, so the caret lines up under them."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _excerpt(finding: Finding) -> tuple[str, str]:
+    line = str(finding.extra.get("source_line", ""))
+    col = int(finding.extra.get("source_column", 0))
+    if "source_line" not in finding.extra:
+        return "", ""
+    shown = line.replace("\t", " ").rstrip("\r")
+    before = shown[:col]
+    span = shown[col : col + (finding.end - finding.start)]
+    return shown, " " * _width(before) + "^" * max(1, _width(span))
+
+
+def render(report: CheckReport, *, color: bool = False) -> str:
+    from ..check import display_path
+
+    def paint(style: str, text: str) -> str:
+        return f"{style}{text}{_RESET}" if color else text
+
+    out: list[str] = []
+    for file in report.files:
+        path = display_path(file.path)
+        if file.error is not None:
+            out.append(f"{paint(_BOLD, path)}: {paint(_STYLE['error'], 'error')}: {file.error}")
+            continue
+        for f in file.findings:
+            where = f"{path}:{f.line}:{f.column}"
+            if f.page is not None:
+                where += f" (page {f.page})"
+            if f.pointer is not None:
+                where += f" ({f.pointer or '/'})"
+            sev = str(f.severity)
+            out.append(
+                f"{paint(_BOLD, where)}: {paint(_STYLE.get(sev, ''), sev)} "
+                f"{paint(_DIM, f.rule)} {f.message}"
+            )
+            shown, caret = _excerpt(f)
+            if shown:
+                out.append(f"    {shown}")
+                out.append(f"    {paint(_STYLE.get(sev, ''), caret)}")
+    n = len(report.findings)
+    files = len(report.files)
+    with_findings = sum(1 for f in report.files if f.findings)
+    summary = (
+        f"{n} finding{'s' if n != 1 else ''} in {with_findings} of {files} "
+        f"file{'s' if files != 1 else ''}"
+    )
+    if report.errors:
+        summary += f"; {len(report.errors)} file{'s' if len(report.errors) != 1 else ''} unreadable"
+    out.append(paint(_BOLD, summary) if n or report.errors else summary)
+    return "\n".join(out) + "\n"

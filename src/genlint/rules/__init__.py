@@ -1,0 +1,328 @@
+"""The rule registry: packs of rules that ``genlint check`` runs over extracted text.
+
+A rule id is ``PACK/NAME`` (``placeholder/mou-entity``). A pack is a subpackage
+``genlint.rules.<pack>`` named in :data:`PACKS` and imported only when selected, so the start of
+``genlint check`` pays only for the packs it runs.
+
+Writing a pack
+--------------
+The pack module defines ``rules() -> list[Rule]``. Rules come in two kinds:
+
+* **Pattern rules are data**: a ``rules.toml`` beside the pack's ``__init__.py``, loaded with
+  :func:`load_pattern_rules`. Each ``[[rule]]`` table has ``name``, ``description`` (one line,
+  also the default message), ``pattern`` (Python ``re`` syntax, compiled with ``re.VERBOSE``
+  off), ``bad`` and ``good`` (lists of example strings: every bad one must be flagged, every
+  good one must be clean), and optionally ``trigger``, ``severity``, ``skip_code``,
+  ``message`` (``{text}`` is replaced by the matched text) and ``group`` (which group of the
+  pattern is the reported span, default the whole match).
+* **Rules that need logic are code**: subclass :class:`Rule`, set the same class attributes and
+  override :meth:`Rule.find` (or :meth:`PatternRule.accept` to veto single matches, e.g. for a
+  check digit).
+
+``Rule.find(text, ctx)`` yields :class:`Hit` objects (``start``/``end`` code-point offsets into
+``text``, end exclusive; optional ``message`` and ``fix``). The engine (``genlint.check``) turns
+hits into :class:`~genlint.findings.Finding` objects, adds line/column/page/pointer, applies the
+allowlist, severity overrides and ``--ignore``; a rule only finds spans.
+
+``trigger`` (a plain ``re`` pattern, or ``None``) is a speed hint: a rule can only match on a line
+where its trigger matches. The engine then gives the rule only those lines as
+``ctx.windows`` (``(pos, endpos)`` pairs); iterate them with ``ctx.finditer(pattern, text)``,
+which calls ``pattern.finditer(text, pos, endpos)`` per window (lookbehinds still see the text
+before ``pos``). A rule with ``trigger = None`` gets one window, the whole text. Patterns must not
+match across a line break.
+
+The context
+-----------
+:class:`RuleContext` carries what a rule may need besides the text:
+
+* ``options`` — values from the command line / API, e.g. ``options["sources"]``: the parsed
+  content of ``genlint check --sources FILE`` (the JSON list of sources of SPEC §3), or ``None``
+  when not given. A rule that needs an option and does not get one yields nothing.
+* ``kind`` — the reader that produced the text: ``txt``, ``md``, ``json``, ``docx``, ``pdf``
+  (``text`` for :func:`genlint.check.check_text`).
+* ``code_ranges`` — ``(start, end)`` spans of Markdown code (fences and inline code). The engine
+  drops hits inside them for rules with ``skip_code = True`` (placeholder and citation rules:
+  ``{name}`` in a code fence is code, not a slot; sensitive data is flagged even in code).
+* ``path`` — the file being checked, or ``None``.
+
+Default selection (no ``--select``): every pack in :data:`DEFAULT_PACKS`. The ``citation`` pack
+is in it; its rule about ids that name no source yields nothing unless ``sources`` is given.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..errors import ConfigError, UnknownRuleError
+from ..findings import Severity
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+__all__ = [
+    "DEFAULT_PACKS",
+    "PACKS",
+    "Hit",
+    "PatternRule",
+    "Rule",
+    "RuleContext",
+    "all_rules",
+    "load_pack",
+    "load_pattern_rules",
+    "select_rules",
+]
+
+# pack name -> module; a pack is imported only when one of its rules is selected
+PACKS: dict[str, str] = {
+    "placeholder": "genlint.rules.placeholder",
+    "sensitive": "genlint.rules.sensitive",
+    "citation": "genlint.rules.citation",
+}
+
+DEFAULT_PACKS: tuple[str, ...] = ("placeholder", "sensitive", "citation")
+
+Window = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A span a rule flags: code-point offsets into the text, ``end`` exclusive."""
+
+    start: int
+    end: int
+    message: str | None = None
+    fix: str | None = None
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    """What a rule may know besides the text (see the module docstring)."""
+
+    options: Mapping[str, Any] = field(default_factory=dict)
+    kind: str = "text"
+    path: str | None = None
+    code_ranges: tuple[Window, ...] = ()
+    windows: tuple[Window, ...] | None = None
+
+    def finditer(self, pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+        """``pattern.finditer`` over this rule's windows (the whole text when none)."""
+        if self.windows is None:
+            yield from pattern.finditer(text)
+            return
+        for pos, endpos in self.windows:
+            yield from pattern.finditer(text, pos, endpos)
+
+
+class Rule:
+    """Base class of every rule; subclasses set the class attributes and override ``find``."""
+
+    id: ClassVar[str] = ""
+    description: ClassVar[str] = ""
+    bad: ClassVar[tuple[str, ...]] = ()
+    good: ClassVar[tuple[str, ...]] = ()
+    severity: ClassVar[Severity] = Severity.ERROR
+    trigger: ClassVar[str | None] = None
+    skip_code: ClassVar[bool] = False
+
+    @property
+    def pack(self) -> str:
+        return self.id.split("/", 1)[0]
+
+    def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        raise NotImplementedError
+
+    def message(self, matched: str) -> str:
+        return self.description
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id}>"
+
+
+class PatternRule(Rule):
+    """A rule defined by a regular expression (from a pack's ``rules.toml`` or the config)."""
+
+    def __init__(
+        self,
+        id: str,
+        description: str,
+        pattern: str,
+        *,
+        bad: Sequence[str] = (),
+        good: Sequence[str] = (),
+        severity: Severity = Severity.ERROR,
+        trigger: str | None = None,
+        skip_code: bool = False,
+        message: str | None = None,
+        group: int | str = 0,
+        flags: int = 0,
+    ) -> None:
+        # instance attributes shadow the ClassVar defaults on purpose: one class, many rules
+        self.id = id  # type: ignore[misc]
+        self.description = description  # type: ignore[misc]
+        self.bad = tuple(bad)  # type: ignore[misc]
+        self.good = tuple(good)  # type: ignore[misc]
+        self.severity = severity  # type: ignore[misc]
+        self.trigger = trigger  # type: ignore[misc]
+        self.skip_code = skip_code  # type: ignore[misc]
+        self.pattern = re.compile(pattern, flags)
+        self.group = group
+        self._message = message
+
+    def accept(self, match: re.Match[str], text: str, ctx: RuleContext) -> bool:
+        """Veto hook for subclasses (check digits, context); the plain rule keeps every match."""
+        return True
+
+    def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        group = self.group
+        for m in ctx.finditer(self.pattern, text):
+            start, end = m.span(group)
+            if start < 0 or start == end or not self.accept(m, text, ctx):
+                continue
+            yield Hit(start, end)
+
+    def message(self, matched: str) -> str:
+        if self._message:
+            return self._message.replace("{text}", matched)
+        return self.description
+
+
+_RULE_KEYS = {
+    "name",
+    "description",
+    "pattern",
+    "bad",
+    "good",
+    "severity",
+    "trigger",
+    "skip_code",
+    "message",
+    "group",
+    "ignore_case",
+}
+
+
+def pattern_rule_from_table(pack: str, table: Mapping[str, Any], where: str) -> PatternRule:
+    """Build one pattern rule from a TOML table; ConfigError names ``where`` on any mistake."""
+    unknown = set(table) - _RULE_KEYS - {"id"}
+    if unknown:
+        raise ConfigError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
+    name = table.get("name")
+    if name is None and isinstance(table.get("id"), str):
+        prefix, _, name = table["id"].partition("/")
+        if prefix != pack or not name:
+            raise ConfigError(f"{where}: id {table['id']!r} must be '{pack}/NAME'")
+    if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+        raise ConfigError(f"{where}: 'name' must be lowercase letters, digits and '-'")
+    for key in ("description", "pattern"):
+        if not isinstance(table.get(key), str) or not table[key]:
+            raise ConfigError(f"{where}: '{key}' must be a non-empty string")
+    examples: dict[str, tuple[str, ...]] = {}
+    for key in ("bad", "good"):
+        value = table.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ConfigError(f"{where}: '{key}' must be a list of strings")
+        examples[key] = tuple(value)
+    severity_name = table.get("severity", "error")
+    try:
+        severity = Severity(severity_name)
+    except ValueError:
+        raise ConfigError(
+            f"{where}: severity must be error, warning or info, not {severity_name!r}"
+        ) from None
+    trigger = table.get("trigger")
+    flags = re.IGNORECASE if table.get("ignore_case") else 0
+    try:
+        if trigger is not None:
+            re.compile(trigger, flags)
+        rule = PatternRule(
+            f"{pack}/{name}",
+            table["description"],
+            table["pattern"],
+            bad=examples["bad"],
+            good=examples["good"],
+            severity=severity,
+            trigger=trigger,
+            skip_code=bool(table.get("skip_code", False)),
+            message=table.get("message"),
+            group=table.get("group", 0),
+            flags=flags,
+        )
+    except re.error as exc:
+        raise ConfigError(f"{where}: invalid regular expression: {exc}") from None
+    return rule
+
+
+def load_pattern_rules(pack: str, path: str | Path) -> list[PatternRule]:
+    """The ``[[rule]]`` tables of a pack's ``rules.toml`` as pattern rules."""
+    p = Path(path)
+    with p.open("rb") as fh:
+        data = tomllib.load(fh)
+    return [
+        pattern_rule_from_table(pack, table, f"{p.name} rule {i + 1}")
+        for i, table in enumerate(data.get("rule", []))
+    ]
+
+
+_loaded: dict[str, list[Rule]] = {}
+
+
+def load_pack(pack: str) -> list[Rule]:
+    """The rules of one pack, imported on first use and cached."""
+    if pack not in _loaded:
+        if pack not in PACKS:
+            raise UnknownRuleError(f"unknown rule pack {pack!r} (known: {', '.join(PACKS)})")
+        module = importlib.import_module(PACKS[pack])
+        _loaded[pack] = list(module.rules())
+    return _loaded[pack]
+
+
+def all_rules() -> list[Rule]:
+    """Every rule of every pack (imports all packs)."""
+    return [rule for pack in PACKS for rule in load_pack(pack)]
+
+
+def _split(items: Iterable[str] | str | None) -> list[str]:
+    if items is None:
+        return []
+    if isinstance(items, str):
+        items = [items]
+    return [part.strip() for item in items for part in item.split(",") if part.strip()]
+
+
+def select_rules(
+    select: Iterable[str] | str | None = None,
+    ignore: Iterable[str] | str | None = None,
+    extra: Sequence[Rule] = (),
+) -> list[Rule]:
+    """Rules chosen by ``--select``/``--ignore`` (pack names or rule ids, comma-separated).
+
+    ``extra`` are rules from the configuration; they belong to their pack and follow its
+    selection. An unknown pack or rule id raises UnknownRuleError.
+    """
+    selected = _split(select) or list(DEFAULT_PACKS)
+    ignored = _split(ignore)
+    packs = {item.split("/", 1)[0] for item in (*selected, *ignored)}
+    for pack in packs:
+        if pack not in PACKS:
+            raise UnknownRuleError(
+                f"unknown rule pack or rule {pack!r} (packs: {', '.join(PACKS)})"
+            )
+    pool: dict[str, Rule] = {}
+    for pack in sorted(packs, key=list(PACKS).index):
+        for rule in load_pack(pack):
+            pool[rule.id] = rule
+    for rule in extra:
+        pool.setdefault(rule.id, rule)
+    for item in (*selected, *ignored):
+        if "/" in item and item not in pool:
+            raise UnknownRuleError(f"unknown rule {item!r}")
+    chosen = [rule for rule in pool.values() if rule.id in selected or rule.pack in selected]
+    return [rule for rule in chosen if rule.id not in ignored and rule.pack not in ignored]
