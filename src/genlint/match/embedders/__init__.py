@@ -1,0 +1,57 @@
+"""Embedders: anything with ``embed(texts) -> numpy array`` (rows L2-normalised), a ``name`` that
+identifies the model for the cache, and a calibrated cosine ``threshold``.
+
+    lexical            offline default, no download, Chinese and English (TF-IDF, hashed)
+    openai:MODEL       an OpenAI-compatible /embeddings endpoint (DashScope text-embedding-v3…)
+    st:PATH            a sentence-transformers model from a local folder (extra: match-st)
+
+An embedder may also have ``fit(corpus)``: the index calls it with the criteria before embedding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from ...errors import InputError
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def threshold(self) -> float: ...
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+def make_embedder(
+    spec: str,
+    *,
+    base_url: str | None = None,
+    api_key_env: str = "OPENAI_API_KEY",
+    threshold: float | None = None,
+) -> Embedder:
+    """Build an embedder from a command-line spec: ``lexical``, ``openai:MODEL``, ``st:PATH``."""
+    kind, _, arg = spec.partition(":")
+    if kind == "lexical" and not arg:
+        from .lexical import LexicalEmbedder
+
+        return LexicalEmbedder(threshold=threshold)
+    if kind == "openai" and arg:
+        from .openai_endpoint import OpenAIEmbedder
+
+        return OpenAIEmbedder(arg, base_url=base_url, api_key_env=api_key_env, threshold=threshold)
+    if kind == "st" and arg:
+        from .sentence_transformers import SentenceTransformerEmbedder
+
+        return SentenceTransformerEmbedder(arg, threshold=threshold)
+    raise InputError(f"unknown embedder {spec!r}: use lexical, openai:MODEL or st:PATH")
+
+
+__all__ = ["Embedder", "make_embedder"]

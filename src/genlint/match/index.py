@@ -1,0 +1,76 @@
+"""Top-k cosine search over the criteria: embed once, then one matrix-vector product and
+``numpy.argpartition`` per clause (O(n) instead of a full sort)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .cache import CachedEmbedder
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .embedders import Embedder
+
+
+def top_k(scores: np.ndarray, k: int) -> np.ndarray:
+    """Indices of the ``k`` largest scores, best first; ties keep the lower index first."""
+    import numpy as np
+
+    n = scores.shape[0]
+    if k <= 0 or n == 0:
+        return np.zeros(0, dtype=np.intp)
+    part = np.argpartition(-scores, k - 1)[:k] if k < n else np.arange(n)
+    order = np.lexsort((part, -scores[part]))
+    return part[order]
+
+
+class VectorIndex:
+    """Row-normalised vectors of the indexed texts and a search by cosine."""
+
+    def __init__(
+        self,
+        embedder: Embedder,
+        texts: Sequence[str],
+        *,
+        cache_dir: str | Path | None = None,
+    ) -> None:
+        """Embed ``texts`` (fitting the embedder on them first when it learns from its corpus);
+        with ``cache_dir``, the indexed texts' vectors are read from and kept in that folder.
+        Queries are never cached: each clause is seen once."""
+        import numpy as np
+
+        self.embedder = embedder
+        fit = getattr(embedder, "fit", None)
+        if callable(fit):
+            fit(texts)
+        source: Embedder | CachedEmbedder = (
+            embedder if cache_dir is None else CachedEmbedder(embedder, cache_dir)
+        )
+        self.matrix = np.ascontiguousarray(source.embed(list(texts)), dtype=np.float32)
+        if self.matrix.ndim != 2 or self.matrix.shape[0] != len(texts):
+            self.matrix = self.matrix.reshape(len(texts), -1)
+
+    def __len__(self) -> int:
+        return int(self.matrix.shape[0])
+
+    def scores(self, text: str) -> np.ndarray:
+        import numpy as np
+
+        if len(self) == 0:
+            return np.zeros(0, dtype=np.float32)
+        query = self.embedder.embed([text])[0]
+        if query.shape[0] != self.matrix.shape[1]:
+            raise ValueError("query and index embeddings differ in dimension")
+        result: np.ndarray = self.matrix @ query
+        return result
+
+    def search(
+        self, text: str, k: int = 5, threshold: float | None = None
+    ) -> list[tuple[int, float]]:
+        """Up to ``k`` (row, cosine) pairs at or above ``threshold``, best first."""
+        scores = self.scores(text)
+        cut = self.embedder.threshold if threshold is None else threshold
+        return [(int(i), float(scores[i])) for i in top_k(scores, k) if scores[i] >= cut]
