@@ -4,6 +4,8 @@ Three kinds of marker, all found by one compiled pattern in a single pass:
 
 ``tag``     ``<sources>[1, 2]</sources>`` — spaces anywhere inside, full-width ``［］，``, ``、``,
             any tag case, ``<source>`` too; the body may also say ``Source 1`` or ``1-3``.
+            ``<sources>[1]`` with its closing tag missing (or written ``<sources>``) is
+            one too: the id list says what was meant.
 ``inline``  ``[Source 1]`` / ``[Sources 1, 2]`` written in the text by the model.
 ``plain``   ``[3]``, a citation already in final form; it is never moved or dropped, only
             renumbered (or pointed at the source it was merged into).
@@ -25,7 +27,10 @@ Kind = Literal["tag", "inline", "plain"]
 _SEP = r"(?:[,，、;；]|[-–~])"
 _SOURCE_WORD = r"(?:sources?|src|ref)\s*[:：#]?\s*"
 _MARKER = re.compile(
-    r"(?P<tag><\s*sources?\s*>(?P<body>[^<>]{0,400}?)<\s*/\s*sources?\s*>)"
+    r"(?P<tag><\s*sources?\s*>(?P<body>[^<>\n]{0,200}?)<\s*/\s*sources?\s*>)"
+    # An id list after an opening tag whose closing tag is missing or lacks its slash.
+    r"|(?P<open><\s*sources?\s*>[ \t]*(?P<obody>[\[［][^\[\]［］<>\n]{0,400}[\]］])"
+    r"(?:[ \t]*<\s*/?\s*sources?\s*>)?)"
     r"|(?P<inline>[\[［]\s*" + _SOURCE_WORD + r"(?P<ibody>\d+(?:\s*" + _SEP + r"\s*(?:"
     r"" + _SOURCE_WORD + r")?\d+)*)\s*[\]］])"
     # A plain [n]: not an image/escape, not a markdown link target `[1](…)`.
@@ -103,6 +108,8 @@ def find_markers(text: str, regions: list[tuple[int, int]] | None = None) -> lis
             markers.append(Marker("plain", m.start(), m.end(), (int(m.group("num")),)))
         elif m.group("tag") is not None:
             markers.append(Marker("tag", m.start(), m.end(), parse_body(m.group("body"))))
+        elif m.group("open") is not None:
+            markers.append(Marker("tag", m.start(), m.end(), parse_body(m.group("obody"))))
         else:
             markers.append(Marker("inline", m.start(), m.end(), parse_body(m.group("ibody"))))
     return markers

@@ -197,12 +197,13 @@ class _Lines:
             return start - 1, end
         return start, end
 
-    def target(self, first: int, last: int) -> int | None:
-        """Where the citation of marker lines ``first..last`` goes, or None."""
+    def target(self, first: int, last: int) -> tuple[int, int] | None:
+        """Where the citation of marker lines ``first..last`` goes, and the last line to
+        remove with them (blank lines skipped on the way go too); None: nowhere."""
         nxt = last + 1
         n = len(self.starts)
         if nxt < n and self.content(nxt):
-            return self.after_prefix(self.starts[nxt])
+            return self.after_prefix(self.starts[nxt]), last
         prev = first - 1
         if (
             (nxt >= n or self.blank(nxt))
@@ -210,12 +211,13 @@ class _Lines:
             and self.content(prev)
             and not _HEADING.match(self.text, self.starts[prev])
         ):
-            return self.starts[prev] + len(self.text[self.starts[prev] : self.end(prev)].rstrip())
+            line = self.text[self.starts[prev] : self.end(prev)]
+            return self.starts[prev] + len(line.rstrip()), last
         j = nxt
         while j < n and self.blank(j):
             j += 1
         if j < n and self.content(j):
-            return self.after_prefix(self.starts[j])
+            return self.after_prefix(self.starts[j]), j - 1
         return None
 
     def after_prefix(self, start: int) -> int:
@@ -252,14 +254,18 @@ def _place(
         for g in run:
             ids.extend(x for x in g.ids if x not in ids)
         if not ids:
-            edits.append(Edit(*lines.removal(first, last)))
+            # Between blank lines (or at the top), one blank line goes too: no gap widens.
+            above_blank = first == 0 or lines.blank(first - 1)
+            below_blank = last + 1 < len(lines) and lines.blank(last + 1)
+            edits.append(Edit(*lines.removal(first, last + (above_blank and below_blank))))
             continue
-        target = lines.target(first, last)
-        if target is None:
+        found = lines.target(first, last)
+        if found is None:
             # Nowhere to attach: the citation stays on its own line.
             edits.extend(Edit(g.start, g.end, tuple(g.ids), None, (g.start, g.end)) for g in run)
             continue
-        edits.append(Edit(*lines.removal(first, last)))
+        target, remove_to = found
+        edits.append(Edit(*lines.removal(first, remove_to)))
         edits.append(Edit(target, target, tuple(ids), None, (run[0].start, run[-1].end)))
     for g in groups:
         if not g.alone:
