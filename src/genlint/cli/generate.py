@@ -1,0 +1,305 @@
+"""``genlint generate``: call an OpenAI-compatible endpoint until the reply passes the checks.
+
+Exit 0 when every reply came back clean, 1 when one ended degraded or failed, 2 on bad input
+or when the endpoint could not be used at all (unreachable, authentication, unknown model).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..errors import ConfigError, InputError
+
+logger = logging.getLogger(__name__)
+
+PROMPT_SUFFIXES = (".txt", ".md", ".json")
+# Endpoint failures that no retry fixes: the command reports them as bad input (exit 2).
+_UNUSABLE = {"connection", "auth", "not_found", "bad_request"}
+
+# [generate] keys of genlint.toml and the types they accept.
+_CONFIG_KEYS: dict[str, tuple[type, ...]] = {
+    "model": (str,),
+    "base_url": (str,),
+    "api_key_env": (str,),
+    "select": (str, list),
+    "max_retries": (int,),
+    "deadline_s": (int, float),
+    "token_budget": (int,),
+    "attempt_timeout_s": (int, float),
+    "transient_retries": (int,),
+    "on_fail": (str,),
+    "on_terminal": (str,),
+    "temperature": (int, float),
+    "max_tokens": (int,),
+    "concurrency": (int,),
+    "system": (str,),
+}
+
+
+@click.command("generate")
+@click.option(
+    "--prompt-file", "prompt_file", metavar="P", help="Prompt: text, or JSON messages; - for stdin."
+)
+@click.option(
+    "--prompts-dir",
+    "prompts_dir",
+    metavar="DIR",
+    help="A batch: every .txt/.md/.json prompt in DIR.",
+)
+@click.option("--model", "-m", metavar="M", help="Model name.")
+@click.option("--base-url", metavar="URL", help="OpenAI-compatible base URL (…/v1).")
+@click.option(
+    "--api-key-env",
+    metavar="VAR",
+    help="Environment variable holding the API key [OPENAI_API_KEY].",
+)
+@click.option(
+    "--select", metavar="RULES", help="Check packs/rules, comma-separated [placeholder,sensitive]."
+)
+@click.option(
+    "--schema",
+    "schema_file",
+    metavar="SCHEMA.json",
+    help="Also require JSON valid against this schema.",
+)
+@click.option("--system", metavar="TEXT", help="System message sent before each prompt.")
+@click.option("--max-retries", type=int, help="Re-asks after the first attempt [3].")
+@click.option(
+    "--deadline", "deadline_s", type=float, help="Seconds per prompt, all attempts included."
+)
+@click.option("--token-budget", type=int, help="Tokens per prompt, all attempts included.")
+@click.option(
+    "--attempt-timeout", "attempt_timeout_s", type=float, help="Seconds per request [60]."
+)
+@click.option(
+    "--transient-retries", type=int, help="Resends after timeouts, 429, 5xx, connection errors [4]."
+)
+@click.option(
+    "--on-fail",
+    type=click.Choice(["best", "none"]),
+    help="Never clean: return the best attempt, or nothing [best].",
+)
+@click.option(
+    "--on-terminal",
+    type=click.Choice(["stop", "resend"]),
+    help="After a truncated or refused reply [stop].",
+)
+@click.option("--temperature", type=float, help="Sampling temperature.")
+@click.option("--max-tokens", type=int, help="Reply length cap per request.")
+@click.option("--concurrency", type=int, help="Prompts in flight at once in a batch [8].")
+@click.option(
+    "--out", metavar="FILE", help="Write the text there (a folder with --prompts-dir), atomically."
+)
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
+)
+@click.option("--config", "config_file", metavar="FILE", help="Configuration file.")
+def command(**opts: Any) -> int:
+    """Call an LLM until its output passes the checks."""
+    from .._io import read_json
+    from ..config import load_config
+    from ..generate import Gate
+    from ..llm import OpenAICompatible
+
+    settings = _settings(load_config(opts.pop("config_file")).section("generate"), opts)
+    if bool(opts["prompt_file"]) == bool(opts["prompts_dir"]):
+        raise InputError("give exactly one of --prompt-file or --prompts-dir")
+    if not settings.get("model"):
+        raise InputError("--model is required (or model in the [generate] config section)")
+
+    checks: list[Any] = [
+        c.strip() for c in _as_list(settings.get("select", "placeholder,sensitive"))
+    ]
+    if opts["schema_file"]:
+        from ..generate import json_check
+
+        checks.append(json_check(schema=read_json(opts["schema_file"])))
+    model = OpenAICompatible(
+        settings["model"],
+        settings.get("base_url"),
+        settings.get("api_key_env", "OPENAI_API_KEY"),
+        timeout=float(settings.get("attempt_timeout_s", 60.0)),
+        temperature=settings.get("temperature"),
+        max_tokens=settings.get("max_tokens"),
+    )
+    gate = Gate(
+        checks,
+        max_retries=settings.get("max_retries", 3),
+        deadline_s=settings.get("deadline_s"),
+        token_budget=settings.get("token_budget"),
+        attempt_timeout_s=settings.get("attempt_timeout_s", 60.0),
+        on_fail=settings.get("on_fail", "best"),
+        on_terminal=settings.get("on_terminal", "stop"),
+        max_transient_retries=settings.get("transient_retries", 4),
+        system=settings.get("system"),
+    )
+    if opts["prompts_dir"]:
+        return _batch(gate, model, Path(opts["prompts_dir"]), opts, settings.get("concurrency", 8))
+    return _single(gate, model, opts)
+
+
+def _single(gate: Any, model: Any, opts: dict[str, Any]) -> int:
+    from .._io import atomic_write
+
+    source = opts["prompt_file"]
+    prompt = _read_prompt(source)
+    if opts["out"]:
+        _check_out_file(opts["out"])
+    result = gate.run(model, prompt)
+    _refuse_unusable([result])
+    if opts["out"] and result.text is not None:
+        atomic_write(opts["out"], result.text)
+    if opts["fmt"] == "json":
+        _print_json({"version": 1, "prompt": source, **result.to_dict()})
+    else:
+        if result.text is not None and not opts["out"]:
+            sys.stdout.write(result.text if result.text.endswith("\n") else result.text + "\n")
+        _summary(source, result, stream=sys.stderr if not opts["out"] else sys.stdout)
+    return 0 if result.ok else 1
+
+
+def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrency: Any) -> int:
+    from .._io import atomic_write
+    from ..generate import BatchStats
+
+    if not folder.is_dir():
+        raise InputError(f"{folder}: no such folder")
+    paths = sorted(
+        p for p in folder.rglob("*") if p.is_file() and p.suffix.lower() in PROMPT_SUFFIXES
+    )
+    if not paths:
+        raise InputError(f"{folder}: no .txt, .md or .json prompt files")
+    prompts = [_read_prompt(str(p)) for p in paths]  # all read first: bad input fails fast
+    out_dir = Path(opts["out"]) if opts["out"] else None
+    if out_dir is not None and not out_dir.is_dir():
+        raise InputError(f"{out_dir}: --out must be an existing folder with --prompts-dir")
+    if not isinstance(concurrency, int) or concurrency < 1:
+        raise InputError("--concurrency must be ≥ 1")
+    results = gate.run_many(model, prompts, concurrency=concurrency)
+    _refuse_unusable(results)
+    names = [str(p.relative_to(folder)) for p in paths]
+    if out_dir is not None:
+        for name, result in zip(names, results, strict=True):
+            if result.text is not None:
+                target = out_dir / Path(name).with_suffix(".txt")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                atomic_write(target, result.text)
+    stats = BatchStats.of(results)
+    if opts["fmt"] == "json":
+        _print_json(
+            {
+                "version": 1,
+                "results": [
+                    {"prompt": n, **r.to_dict()} for n, r in zip(names, results, strict=True)
+                ],
+                "summary": stats.to_dict(),
+            }
+        )
+    else:
+        for name, result in zip(names, results, strict=True):
+            _summary(name, result, stream=sys.stdout)
+        s = stats
+        sys.stdout.write(
+            f"{s.items} prompt(s): first-try pass {s.first_try_pass_rate:.1%}, final pass "
+            f"{s.final_pass_rate:.1%}, {s.mean_attempts:.2f} attempts/prompt, "
+            f"{s.retry_tokens} tokens on retries of {s.total_tokens}\n"
+        )
+    return 0 if all(r.ok for r in results) else 1
+
+
+# -- helpers ---------------------------------------------------------------------------------
+def _settings(section: dict[str, Any], opts: dict[str, Any]) -> dict[str, Any]:
+    for key, value in section.items():
+        types = _CONFIG_KEYS.get(key)
+        if types is None:
+            raise ConfigError(f"[generate] unknown key {key!r}")
+        if not isinstance(value, types) or isinstance(value, bool):
+            raise ConfigError(f"[generate] {key} has the wrong type ({type(value).__name__})")
+    merged = dict(section)
+    for key in _CONFIG_KEYS:
+        if opts.get(key) is not None:
+            merged[key] = opts[key]  # flags beat the file
+    return merged
+
+
+def _as_list(value: Any) -> list[str]:
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    return [v for v in str(value).split(",") if v.strip()]
+
+
+def _read_prompt(path: str) -> Any:
+    from .._io import read_text
+
+    text = read_text(path)
+    if path.lower().endswith(".json"):
+        import json
+
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(
+                f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}"
+            ) from None
+        messages = data.get("messages") if isinstance(data, dict) else data
+        if not (
+            isinstance(messages, list)
+            and messages
+            and all(
+                isinstance(m, dict)
+                and isinstance(m.get("role"), str)
+                and isinstance(m.get("content"), str)
+                for m in messages
+            )
+        ):
+            raise InputError(
+                f'{path}: expected a list of {{role, content}} messages or {{"messages": [...]}}'
+            )
+        return messages
+    if not text.strip():
+        raise InputError(f"{path}: the prompt is empty")
+    return text
+
+
+def _check_out_file(out: str) -> None:
+    target = Path(out)
+    if target.is_dir():
+        raise InputError(f"{target}: is a folder, expected a file for --out")
+    if not (target.parent if str(target.parent) else Path(".")).is_dir():
+        raise InputError(f"{target}: folder {target.parent} does not exist")
+
+
+def _refuse_unusable(results: list[Any]) -> None:
+    for result in results:
+        never_connected = bool(result.attempts) and all(
+            a.error_kind == "connection" for a in result.attempts
+        )
+        if result.stop_reason in _UNUSABLE or never_connected:
+            raise InputError(
+                result.last_error or f"the endpoint cannot be used ({result.stop_reason})"
+            )
+
+
+def _summary(name: str, result: Any, *, stream: Any) -> None:
+    tokens = result.total_usage.total_tokens
+    retries = result.transient_retries
+    line = (
+        f"{name}: {result.status} after {result.content_attempts} attempt(s)"
+        f"{f', {retries} transient retries' if retries else ''}, {tokens} tokens"
+    )
+    if not result.ok:
+        line += f", stopped by {result.stop_reason}"
+        for f in result.findings[:5]:
+            line += f"\n  {f.line}:{f.column} {f.rule} {f.text!r}"
+    stream.write(line + "\n")
+
+
+def _print_json(payload: dict[str, Any]) -> None:
+    import orjson
+
+    sys.stdout.write(orjson.dumps(payload, option=orjson.OPT_INDENT_2).decode() + "\n")

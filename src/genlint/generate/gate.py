@@ -1,0 +1,407 @@
+"""The Gate: generate, check, re-ask with the findings, within budgets.
+
+A *generator* is what the gate calls to get a reply. Any of:
+
+- a :class:`~genlint.llm.base.ChatModel` (``.complete(messages, *, timeout)``; ``.acomplete``
+  is used by ``arun`` when present), e.g. :class:`genlint.llm.OpenAICompatible`;
+- a function ``generate(messages) -> str | Completion``, sync or ``async``.
+
+A generator that takes a ``timeout`` keyword is trusted to honour it; one that does not is run
+on a watchdog thread (sync) or under ``asyncio.wait_for`` (async) and abandoned when late. A
+generator that takes ``max_tokens`` receives the room left in the token budget.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import sys
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from ..errors import InputError
+from ..llm.base import Completion
+from ..llm.errors import LLMError
+from .checks import Check, resolve_checks
+from .result import Attempt, GateFailed, GateResult
+from .session import OnFail, OnTerminal, Policy, Request, Session
+
+logger = logging.getLogger(__name__)
+
+Prompt = str | list[dict[str, str]]
+Hook = Callable[[Attempt], None]
+DEFAULT_CHECKS = ("placeholder", "sensitive")
+# A generator that honours its own timeout gets this much longer before the watchdog fires, so
+# its own (typed) timeout error wins the race.
+_GRACE_S = 0.5
+
+
+class Gate:
+    """Generate until the reply passes ``checks``.
+
+    ``max_retries``: re-asks after the first attempt (content attempts = 1 + max_retries).
+    ``deadline_s``: wall-clock limit of a run; no request is sent after it and each request's
+    timeout is cut to the time left. ``token_budget``: prompt + completion tokens of a run,
+    retries included (the estimate rule is in :mod:`genlint.generate.budget`).
+    ``attempt_timeout_s``: limit of one request. ``on_fail``: ``best`` returns the complete
+    attempt with the fewest findings as ``degraded``; ``none`` returns ``failed`` without text;
+    ``raise`` raises :class:`GateFailed`. ``on_terminal``: after a truncated
+    (``finish_reason="length"``) or refused reply, ``stop`` or ``resend`` the same request (a
+    fresh sample, counted as a content attempt; never a re-ask quoting a cut reply). Context
+    overflow and auth errors always stop. Transient errors (timeout, 429, 5xx, connection) are
+    resent after a full-jitter backoff, at most ``max_transient_retries`` times per run, and
+    do not count as content attempts. ``hooks`` are called with each :class:`Attempt`; a hook
+    that raises is logged and ignored, so metrics never break generation.
+    """
+
+    def __init__(
+        self,
+        checks: Iterable[Check | str] | str = DEFAULT_CHECKS,
+        *,
+        max_retries: int = 3,
+        deadline_s: float | None = None,
+        token_budget: int | None = None,
+        attempt_timeout_s: float | None = 60.0,
+        on_fail: OnFail = "best",
+        on_terminal: OnTerminal = "stop",
+        hooks: Sequence[Hook] = (),
+        max_transient_retries: int = 4,
+        backoff_base_s: float = 0.5,
+        backoff_max_s: float = 8.0,
+        system: str | None = None,
+    ) -> None:
+        _require(isinstance(max_retries, int) and max_retries >= 0, "max_retries must be ≥ 0")
+        _require(deadline_s is None or deadline_s > 0, "deadline_s must be positive")
+        _require(token_budget is None or token_budget > 0, "token_budget must be positive")
+        _require(
+            attempt_timeout_s is None or attempt_timeout_s > 0, "attempt_timeout_s must be positive"
+        )
+        _require(
+            on_fail in ("best", "none", "raise"),
+            f"on_fail must be best|none|raise, not {on_fail!r}",
+        )
+        _require(
+            on_terminal in ("stop", "resend"),
+            f"on_terminal must be stop|resend, not {on_terminal!r}",
+        )
+        _require(max_transient_retries >= 0, "max_transient_retries must be ≥ 0")
+        _require(0 <= backoff_base_s <= backoff_max_s, "need 0 ≤ backoff_base_s ≤ backoff_max_s")
+        self.checks = resolve_checks(checks)
+        self.policy = Policy(
+            max_retries=max_retries,
+            deadline_s=deadline_s,
+            token_budget=token_budget,
+            attempt_timeout_s=attempt_timeout_s,
+            on_fail=on_fail,
+            on_terminal=on_terminal,
+            max_transient_retries=max_transient_retries,
+            backoff_base_s=backoff_base_s,
+            backoff_max_s=backoff_max_s,
+        )
+        self.hooks = list(hooks)
+        self.system = system
+
+    def __repr__(self) -> str:
+        return f"Gate(checks={len(self.checks)}, policy={self.policy})"
+
+    # -- one prompt, sync -------------------------------------------------------------------
+    def run(self, generate: Any, prompt: Prompt) -> GateResult:
+        """Run the loop with a sync generator (or ChatModel) and return its result."""
+        result = self._run(generate, prompt)
+        if not result.ok and self.policy.on_fail == "raise":
+            raise GateFailed(result)
+        return result
+
+    def _run(self, generate: Any, prompt: Prompt) -> GateResult:
+        session = self._session(prompt)
+        call = _sync_caller(generate)
+        while (request := session.next()) is not None:
+            if request.delay_s > 0:
+                time.sleep(request.delay_s)
+            sent = session.sending()
+            if sent is None:
+                break
+            try:
+                completion = call(sent)
+            except (LLMError, TimeoutError) as exc:
+                attempt = session.on_error(exc)
+            else:
+                attempt = session.on_reply(completion)
+            self._fire(attempt)
+        return session.result()
+
+    # -- one prompt, async ------------------------------------------------------------------
+    async def arun(self, generate: Any, prompt: Prompt) -> GateResult:
+        """Run the loop awaiting an async generator (sync ones run on a worker thread)."""
+        result = await self._arun(generate, prompt)
+        if not result.ok and self.policy.on_fail == "raise":
+            raise GateFailed(result)
+        return result
+
+    async def _arun(self, generate: Any, prompt: Prompt) -> GateResult:
+        session = self._session(prompt)
+        call = _async_caller(generate)
+        while (request := session.next()) is not None:
+            if request.delay_s > 0:
+                await asyncio.sleep(request.delay_s)
+            sent = session.sending()
+            if sent is None:
+                break
+            try:
+                completion = await call(sent)
+            except (LLMError, TimeoutError, asyncio.TimeoutError) as exc:
+                error = exc if isinstance(exc, LLMError) else TimeoutError(str(exc))
+                attempt = session.on_error(error)
+            else:
+                attempt = session.on_reply(completion)
+            self._fire(attempt)
+        return session.result()
+
+    # -- batches ----------------------------------------------------------------------------
+    def run_many(
+        self,
+        generate: Any,
+        items: Iterable[Prompt],
+        *,
+        concurrency: int = 8,
+        progress: bool | None = None,
+    ) -> list[GateResult]:
+        """Run every prompt, ``concurrency`` at a time; results in input order.
+
+        ``progress``: a bar on stderr (default: only when stderr is a terminal). Under
+        ``on_fail="raise"`` the whole batch runs first, then GateFailed names the first
+        failure and carries every result in ``.results``.
+        """
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            pass
+        else:
+            raise RuntimeError("run_many() inside an event loop: use `await gate.arun_many(...)`")
+        prompts = list(items)
+        _require(concurrency >= 1, "concurrency must be ≥ 1")
+
+        async def main() -> list[GateResult]:
+            # Sync generators run on threads: give the loop enough of them for `concurrency`.
+            loop = asyncio.get_running_loop()
+            executor = ThreadPoolExecutor(
+                max_workers=concurrency, thread_name_prefix="genlint-gate"
+            )
+            loop.set_default_executor(executor)
+            return await self.arun_many(
+                generate, prompts, concurrency=concurrency, progress=progress
+            )
+
+        return asyncio.run(main())
+
+    async def arun_many(
+        self,
+        generate: Any,
+        items: Iterable[Prompt],
+        *,
+        concurrency: int = 8,
+        progress: bool | None = None,
+    ) -> list[GateResult]:
+        prompts = list(items)
+        _require(concurrency >= 1, "concurrency must be ≥ 1")
+        results: list[GateResult | None] = [None] * len(prompts)
+        limit = asyncio.Semaphore(concurrency)
+        bar = _progress_bar(len(prompts), progress)
+
+        async def one(index: int, prompt: Prompt) -> None:
+            async with limit:
+                results[index] = await self._arun(generate, prompt)
+            if bar is not None:
+                bar.advance()
+
+        try:
+            await asyncio.gather(*(one(i, p) for i, p in enumerate(prompts)))
+        finally:
+            if bar is not None:
+                bar.close()
+        done = [r for r in results if r is not None]
+        if len(done) != len(prompts):  # pragma: no cover - gather raises before this
+            raise RuntimeError("a batch item produced no result")
+        if self.policy.on_fail == "raise":
+            failed = next((r for r in done if not r.ok), None)
+            if failed is not None:
+                raise GateFailed(failed, done)
+        return done
+
+    # -- internals --------------------------------------------------------------------------
+    def _session(self, prompt: Prompt) -> Session:
+        return Session(to_messages(prompt, self.system), self.checks, self.policy)
+
+    def _fire(self, attempt: Attempt) -> None:
+        logger.debug(
+            "attempt %d (%s): %s, %d finding(s), %.3fs%s",
+            attempt.n,
+            attempt.request,
+            attempt.outcome,
+            len(attempt.findings),
+            attempt.duration_s,
+            f", {attempt.error}" if attempt.error else "",
+        )
+        for hook in self.hooks:
+            try:
+                hook(attempt)
+            except Exception:
+                logger.warning("gate hook %r failed", hook, exc_info=True)
+
+
+def to_messages(prompt: Prompt, system: str | None = None) -> list[dict[str, str]]:
+    if isinstance(prompt, str):
+        messages = [{"role": "user", "content": prompt}]
+    elif isinstance(prompt, list) and all(
+        isinstance(m, dict) and isinstance(m.get("role"), str) and isinstance(m.get("content"), str)
+        for m in prompt
+    ):
+        messages = [dict(m) for m in prompt]
+    else:
+        raise InputError("a prompt is a string or a list of {role, content} messages")
+    if not messages:
+        raise InputError("a prompt needs at least one message")
+    if system and messages[0]["role"] != "system":
+        messages.insert(0, {"role": "system", "content": system})
+    return messages
+
+
+# -- calling generators -------------------------------------------------------------------------
+def _target(generate: Any, *, want_async: bool) -> tuple[Callable[..., Any], bool]:
+    """The function to call and whether it is a coroutine function."""
+    if want_async and callable(getattr(generate, "acomplete", None)):
+        return generate.acomplete, True
+    if callable(getattr(generate, "complete", None)):
+        return generate.complete, False
+    if not callable(generate):
+        raise InputError(
+            f"a generator must be callable or a ChatModel, got {type(generate).__name__}"
+        )
+    is_async = inspect.iscoroutinefunction(generate) or inspect.iscoroutinefunction(
+        getattr(generate, "__call__", None)  # noqa: B004 - callable objects with async __call__
+    )
+    return generate, is_async
+
+
+def _accepts(fn: Callable[..., Any]) -> tuple[bool, bool]:
+    try:
+        params = inspect.signature(fn).parameters
+    except (TypeError, ValueError):
+        return False, False
+    return "timeout" in params, "max_tokens" in params
+
+
+def _kwargs(request: Request, takes_timeout: bool, takes_max: bool) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {}
+    if takes_timeout and request.timeout_s is not None:
+        kwargs["timeout"] = request.timeout_s
+    if takes_max and request.max_tokens is not None:
+        kwargs["max_tokens"] = request.max_tokens
+    return kwargs
+
+
+def _completion(value: Any) -> Completion:
+    if isinstance(value, Completion):
+        return value
+    if isinstance(value, str):
+        return Completion(value)
+    raise TypeError(f"a generator must return str or Completion, not {type(value).__name__}")
+
+
+def _sync_caller(generate: Any) -> Callable[[Request], Completion]:
+    fn, is_async = _target(generate, want_async=False)
+    takes_timeout, takes_max = _accepts(fn)
+
+    def call(request: Request) -> Completion:
+        kwargs = _kwargs(request, takes_timeout, takes_max)
+        if is_async:
+            return _completion(
+                asyncio.run(_bounded(fn(request.messages, **kwargs), request, takes_timeout))
+            )
+        if request.timeout_s is None or takes_timeout:
+            return _completion(fn(request.messages, **kwargs))
+        return _completion(_watchdog(fn, request.messages, kwargs, request.timeout_s))
+
+    return call
+
+
+def _async_caller(generate: Any) -> Callable[[Request], Awaitable[Completion]]:
+    fn, is_async = _target(generate, want_async=True)
+    takes_timeout, takes_max = _accepts(fn)
+
+    async def call(request: Request) -> Completion:
+        kwargs = _kwargs(request, takes_timeout, takes_max)
+        if is_async:
+            value = fn(request.messages, **kwargs)
+        else:
+            value = asyncio.to_thread(fn, request.messages, **kwargs)
+        return _completion(await _bounded(value, request, takes_timeout))
+
+    return call
+
+
+async def _bounded(value: Awaitable[Any], request: Request, trusted: bool) -> Any:
+    if request.timeout_s is None:
+        return await value
+    limit = request.timeout_s + (_GRACE_S if trusted else 0.0)
+    try:
+        return await asyncio.wait_for(value, limit)
+    except asyncio.TimeoutError:
+        raise TimeoutError(f"attempt timed out after {request.timeout_s:.3g}s") from None
+
+
+def _watchdog(fn: Callable[..., Any], messages: Any, kwargs: dict[str, Any], timeout: float) -> Any:
+    """Call ``fn`` on a daemon thread; give up on it after ``timeout`` seconds."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = fn(messages, **kwargs)
+        except BaseException as exc:
+            box["error"] = exc
+
+    thread = threading.Thread(target=target, daemon=True, name="genlint-gate-attempt")
+    thread.start()
+    thread.join(timeout)
+    if thread.is_alive():
+        raise TimeoutError(f"attempt timed out after {timeout:.3g}s")
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+def _require(ok: bool, message: str) -> None:
+    if not ok:
+        raise InputError(message)
+
+
+class _Bar:
+    def __init__(self, total: int) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        self._progress = Progress(
+            "generate",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(file=sys.stderr),
+            transient=True,
+        )
+        self._task = self._progress.add_task("generate", total=total)
+        self._progress.start()
+
+    def advance(self) -> None:
+        self._progress.advance(self._task)
+
+    def close(self) -> None:
+        self._progress.stop()
+
+
+def _progress_bar(total: int, progress: bool | None) -> _Bar | None:
+    show = sys.stderr.isatty() if progress is None else progress
+    return _Bar(total) if show and total else None
