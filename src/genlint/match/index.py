@@ -22,7 +22,15 @@ def top_k(scores: np.ndarray, k: int) -> np.ndarray:
     n = scores.shape[0]
     if k <= 0 or n == 0:
         return np.zeros(0, dtype=np.intp)
-    part = np.argpartition(-scores, k - 1)[:k] if k < n else np.arange(n)
+    if k < n:
+        part = np.argpartition(-scores, k - 1)[:k]
+        # argpartition picks arbitrarily among scores tied at the boundary; take the lowest
+        # indices there, so the same input always gives the same candidates.
+        kth = scores[part].min()
+        above = np.flatnonzero(scores > kth)
+        part = np.concatenate([above, np.flatnonzero(scores == kth)[: k - len(above)]])
+    else:
+        part = np.arange(n)
     order = np.lexsort((part, -scores[part]))
     return part[order]
 

@@ -131,7 +131,7 @@ _STOPWORDS = frozenset(
         "v",
     ]
 )
-_SUFFIXES = ("ations", "ation", "ings", "ing", "ities", "ity", "ments", "ment", "ness", "ies",
+_SUFFIXES = ("ations", "ation", "ating", "ated", "ates", "ate", "ings", "ing", "ities", "ity", "ments", "ment", "ness", "ies",
              "ied", "ives", "ive", "ers", "er", "ed", "es", "s", "ly", "al")  # fmt: skip
 _LATIN_WORD = regex.compile(r"[a-z0-9]+")
 _HAN_RUN = regex.compile(r"\p{Han}+")

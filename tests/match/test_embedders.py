@@ -1,0 +1,197 @@
+"""Embedders, the on-disk cache and the top-k index."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from genlint.errors import InputError, MissingExtraError
+from genlint.llm.testing import ScriptedServer, hashed_embedding
+from genlint.match.cache import CachedEmbedder
+from genlint.match.embedders import Embedder, make_embedder
+from genlint.match.embedders.lexical import LexicalEmbedder, features
+from genlint.match.embedders.openai_endpoint import OpenAIEmbedder
+from genlint.match.index import VectorIndex, top_k
+
+
+class CountingEmbedder:
+    """A real (tiny) embedder that counts what it was asked to embed."""
+
+    name = "counting-v1"
+    threshold = 0.0
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+
+    def embed(self, texts):  # type: ignore[no-untyped-def]
+        self.calls.append(list(texts))
+        return np.asarray([hashed_embedding(t, 16) for t in texts], dtype=np.float32)
+
+
+# -- lexical -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("query", "best", "others"),
+    [
+        ("This Agreement shall be governed by the laws of the State of New York.",
+         "Governing law: which jurisdiction's law governs the contract",
+         ["Insurance the supplier must maintain", "Payment terms and invoices"]),
+        ("The Supplier shall maintain general liability insurance coverage of $1,000,000.",
+         "Insurance the supplier must maintain",
+         ["Governing law: which jurisdiction's law governs the contract", "Payment terms and invoices"]),
+        ("本合同适用中华人民共和国法律，争议提交仲裁委员会仲裁。", "争议解决与法律适用",
+         ["保密义务期限", "付款期限与发票"]),
+        ("买方应在收到发票后三十日内支付价款。", "付款期限与发票", ["保密义务期限", "争议解决与法律适用"]),
+    ],
+)  # fmt: skip
+def test_lexical_ranks_the_related_criterion_first(
+    query: str, best: str, others: list[str]
+) -> None:
+    texts = [best, *others]
+    emb = LexicalEmbedder().fit(texts)
+    scores = emb.embed(texts) @ emb.embed([query])[0]
+    assert int(np.argmax(scores)) == 0, scores
+
+
+def test_lexical_vectors_are_unit_rows_and_stable_across_processes() -> None:
+    emb = LexicalEmbedder(dims=64)
+    vec = emb.embed(["付款期限30天", "", "Payment within 30 days"])
+    assert vec.shape == (3, 64) and vec.dtype == np.float32
+    assert np.allclose(np.linalg.norm(vec[[0, 2]], axis=1), 1.0, atol=1e-5)
+    assert not vec[1].any()
+    code = ("from genlint.match.embedders.lexical import LexicalEmbedder as L;"
+            "print(L(dims=64).embed(['付款期限30天'])[0].round(5).tolist())")  # fmt: skip
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": "123", "PATH": ""})  # fmt: skip
+    assert other.stdout.strip() == str(vec[0].round(5).tolist())
+
+
+def test_lexical_name_changes_with_what_it_was_fitted_on() -> None:
+    a = LexicalEmbedder().fit(["付款", "仲裁"]).name
+    assert a == LexicalEmbedder().fit(["付款", "仲裁"]).name
+    assert a != LexicalEmbedder().fit(["付款", "保密"]).name
+
+
+def test_features_join_wordings_through_concepts() -> None:
+    assert "g:governing_law" in features("governed by the laws of Delaware")
+    assert "g:payment" in features("付款方式应支持电汇") and "g:payment" in features("支付价款")
+    stems = [features(w) for w in ("terminate", "termination", "terminated", "terminating")]
+    assert all("w:termin" in f for f in stems)
+
+
+@given(st.text(max_size=80))
+def test_lexical_never_crashes(text: str) -> None:
+    vec = LexicalEmbedder(dims=32).embed([text])
+    assert vec.shape == (1, 32) and np.isfinite(vec).all()
+
+
+# -- protocol, registry --------------------------------------------------------------------------
+def test_every_embedder_satisfies_the_protocol(tmp_path: Path) -> None:
+    assert isinstance(LexicalEmbedder(), Embedder)
+    assert isinstance(OpenAIEmbedder("m"), Embedder)
+    assert isinstance(CachedEmbedder(LexicalEmbedder(), tmp_path), Embedder)
+
+
+def test_sentence_transformers_without_the_extra_names_it(tmp_path: Path) -> None:
+    emb = make_embedder(f"st:{tmp_path}")
+    if "sentence_transformers" in sys.modules or _importable("sentence_transformers"):
+        pytest.skip("sentence-transformers is installed here")
+    with pytest.raises(MissingExtraError, match=r"genlint\[match-st\]"):
+        emb.embed(["x"])
+
+
+def _importable(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is not None
+
+
+@pytest.mark.parametrize("spec", ["bert", "openai:", "st:", "lexical:x"])
+def test_unknown_embedder_spec(spec: str) -> None:
+    with pytest.raises(InputError, match="unknown embedder"):
+        make_embedder(spec)
+
+
+# -- OpenAI-compatible endpoint ------------------------------------------------------------------
+def test_openai_endpoint_embedder_against_a_local_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("EMB_TEST_KEY", "sk-embed-secret")
+    texts = [f"criterion {i}" for i in range(23)]
+    with ScriptedServer([]) as server:
+        emb = OpenAIEmbedder("text-embedding-v3", base_url=server.url, api_key_env="EMB_TEST_KEY")
+        vec = emb.embed(texts)
+        batches = [len(r["input"]) for r in server.requests]
+    assert batches == [10, 10, 3]  # DashScope's limit of 10 inputs a request
+    expected = np.asarray([hashed_embedding(t) for t in texts], dtype=np.float32)
+    assert np.allclose(vec, expected, atol=1e-6)
+    assert "sk-embed-secret" not in repr(emb)
+
+
+def test_openai_endpoint_down_is_an_input_error() -> None:
+    emb = OpenAIEmbedder("m", base_url="http://127.0.0.1:9/v1", timeout=2.0)
+    with pytest.raises(InputError, match="embedding endpoint"):
+        emb.embed(["x"])
+
+
+# -- cache ---------------------------------------------------------------------------------------
+def test_cache_embeds_each_text_once_across_instances(tmp_path: Path) -> None:
+    inner = CountingEmbedder()
+    first = CachedEmbedder(inner, tmp_path).embed(["a", "b", "a"])
+    second_inner = CountingEmbedder()
+    cached = CachedEmbedder(second_inner, tmp_path)
+    again = cached.embed(["b", "a", "c"])
+    assert inner.calls == [["a", "b"]]
+    assert second_inner.calls == [["c"]]
+    assert np.array_equal(again[:2], first[[1, 0]])
+    assert (cached.hits, cached.misses) == (2, 1)
+    assert [p.suffix for p in tmp_path.iterdir()] == [".npz"]  # no temporary file left behind
+
+
+def test_cache_is_keyed_by_model(tmp_path: Path) -> None:
+    CachedEmbedder(CountingEmbedder(), tmp_path).embed(["a"])
+    other = CountingEmbedder()
+    other.name = "counting-v2"
+    CachedEmbedder(other, tmp_path).embed(["a"])
+    assert other.calls == [["a"]]
+
+
+def test_corrupt_cache_is_ignored_and_rewritten(tmp_path: Path) -> None:
+    cached = CachedEmbedder(CountingEmbedder(), tmp_path)
+    cached.embed(["a"])
+    (path,) = tmp_path.iterdir()
+    path.write_bytes(b"not a zip file")
+    inner = CountingEmbedder()
+    vec = CachedEmbedder(inner, tmp_path).embed(["a"])
+    assert inner.calls == [["a"]] and vec.shape == (1, 16)
+    assert CachedEmbedder(CountingEmbedder(), tmp_path).embed(["a"]).shape == (1, 16)
+
+
+def test_index_uses_the_cache_for_criteria_only(tmp_path: Path) -> None:
+    inner = CountingEmbedder()
+    index = VectorIndex(inner, ["alpha", "beta"], cache_dir=tmp_path)
+    index.search("alpha")
+    VectorIndex(inner, ["alpha", "beta"], cache_dir=tmp_path)
+    assert inner.calls == [["alpha", "beta"], ["alpha"]]
+
+
+# -- index ---------------------------------------------------------------------------------------
+@given(
+    arrays(np.float32, st.integers(0, 60), elements=st.floats(-1, 1, width=32)), st.integers(0, 70)
+)
+def test_top_k_equals_a_full_stable_sort(scores: np.ndarray, k: int) -> None:
+    expected = sorted(range(len(scores)), key=lambda i: (-scores[i], i))[:k]
+    assert top_k(scores, k).tolist() == expected
+
+
+def test_search_applies_the_threshold_and_k() -> None:
+    emb = LexicalEmbedder()
+    index = VectorIndex(emb, ["付款期限", "付款方式", "仲裁机构", "保密期限"])
+    hits = index.search("付款期限为三十日", k=2, threshold=0.0)
+    assert len(hits) == 2 and hits[0][0] == 0 and hits[0][1] >= hits[1][1]
+    assert index.search("付款期限为三十日", k=4, threshold=0.99) == []
+    assert VectorIndex(emb, []).search("x") == []
