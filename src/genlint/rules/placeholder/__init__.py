@@ -1,9 +1,20 @@
-"""``placeholder``placeholder pack (in progress)."""
+"""``placeholder`` pack: unfilled template slots (SPEC §1 "What is a placeholder").
+
+Pattern rules are in ``rules.toml``; rules that need context are code: the 某 rules
+(:mod:`.mou`), X/○ marks (:mod:`.marks`) and slot labels (:mod:`.labels`).
+"""
 
 from __future__ import annotations
 
-from .. import Rule
+from pathlib import Path
+
+from .. import Rule, load_pattern_rules
 
 
 def rules() -> list[Rule]:
-    return []
+    from .labels import SlotLabel
+    from .marks import CircleValue, XValue
+    from .mou import MouEntity, MouMou, MouName
+
+    code: list[Rule] = [MouEntity(), MouMou(), MouName(), XValue(), CircleValue(), SlotLabel()]
+    return [*code, *load_pattern_rules("placeholder", Path(__file__).with_name("rules.toml"))]

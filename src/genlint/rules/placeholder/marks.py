@@ -1,0 +1,141 @@
+"""X/x/× and ○/〇 standing for digits or names (X4, X年X月X日, XX元, ×××, ○○公司).
+
+Not placeholders: X光/X射线/X轴, product models (宝马X5, RTX 4090, Xbox, iPhone X), English
+words, multiplication and sizes (3×4, 1920x1080), hex (0x1F), masks inside numbers
+(138XXXX5678), and 〇 in a date written in Chinese numerals (二〇二六年).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .. import Hit, Rule, RuleContext
+from .words import ENTITY_WORDS, MODEL_BRANDS, X_THING_NEXT
+
+_ENT = "|".join(map(re.escape, ENTITY_WORDS))
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_UNIT = "年月日号条款项章节次届岁个名人元"
+_THING = re.compile("|".join(map(re.escape, sorted(X_THING_NEXT, key=len, reverse=True))))
+_BRAND_BEFORE = re.compile("(?:" + "|".join(map(re.escape, MODEL_BRANDS)) + r"|[A-Za-z])[ \t]?$")
+_MODEL_SUFFIX = re.compile(r"[ \t]?(?:Pro|Max|Plus|Ultra|mini|Mini|SE|Lite|\+)(?![a-z])")
+
+
+class XValue(Rule):
+    id = "placeholder/x-value"
+    description = "X/x/× stands for digits or a name never filled in"
+    bad = (
+        "按X4计算违约金",
+        "于X年X月X日前付款",
+        "支付XX元",
+        "XXX有限公司",
+        "第X条",
+        "甲方×××",
+        "xx月xx日",
+    )
+    good = (
+        "拍X光片",
+        "X射线检查",
+        "沿X轴方向",
+        "宝马X5车型",
+        "RTX 4090显卡",
+        "Xbox游戏机",
+        "iPhone X手机",
+        "3×4的矩阵",
+        "分辨率1920x1080",
+        "the next box",
+        "地址0x1F",
+        "手机138XXXX5678",
+    )
+    trigger = "[Xx×]"
+    skip_code = True
+
+    # a run of X-like marks not glued to Latin letters or digits on the left
+    _run = re.compile(r"(?<![A-Za-z0-9_.])(?:第)?([Xx×]+)(?![A-Za-z])")
+
+    def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        for m in ctx.finditer(self._run, text):
+            run_start, run_end = m.span(1)
+            run = m.group(1)
+            start, end = m.start(), run_end
+            has_ordinal = start < run_start
+            nxt = text[run_end : run_end + 1]
+            prev = text[run_start - 1] if run_start > 0 else ""
+            if nxt == "-" and text[run_end + 1 : run_end + 2].isalpha():
+                continue  # X-ray, X-Men
+            if _THING.match(text, run_end):
+                continue  # X光, X轴, XX世纪, X5车型 handled below too
+            digits = re.match(r"\d+", text[run_end : run_end + 12])
+            if digits:
+                if len(run) >= 2 and len(digits.group()) >= 3:
+                    continue  # XXXX5678: a masked number
+                if "×" in run and len(run) == 1:
+                    continue  # ×100: multiplication
+                if run[0] == "x" and len(run) == 1 and not _HAN.match(prev or " "):
+                    continue  # x86, x2
+                after = run_end + len(digits.group())
+                if _BRAND_BEFORE.search(text, max(0, run_start - 6), run_start):
+                    continue  # 宝马X5, Model X5
+                if _THING.match(text, after) or _MODEL_SUFFIX.match(text, after):
+                    continue  # X5车型, X9 Pro
+                yield Hit(start, after, message=f"unfilled placeholder '{text[start:after]}'")
+                continue
+            han_next = bool(_HAN.match(nxt))
+            han_prev = bool(_HAN.match(prev)) if prev else False
+            if len(run) == 1 and not (han_next or han_prev or has_ordinal):
+                continue  # a lone X among Latin text: a letter, a variable, a product
+            if (
+                len(run) == 1
+                and not han_next
+                and _BRAND_BEFORE.search(text, max(0, run_start - 6), run_start)
+            ):
+                continue
+            if (
+                len(run) == 1
+                and prev in (" ", "\t")
+                and re.search(r"[A-Za-z][ \t]$", text[max(0, run_start - 2) : run_start])
+            ):
+                continue  # iPhone X手机
+            if (
+                len(run) == 1
+                and run == "×"
+                and not (has_ordinal or (han_prev and han_next) or nxt in _UNIT)
+            ):
+                continue
+            end = _extend(text, end)
+            yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
+
+
+_CHAIN = re.compile(rf"(?:[年月日号]?[Xx×]+)*(?:{_ENT}|[{_UNIT}])")
+
+
+def _extend(text: str, end: int) -> int:
+    """Take the unit or entity word after the marks into the span: X年X月X日, XX元, XXX有限公司."""
+    m = _CHAIN.match(text, end)
+    return m.end() if m else end
+
+
+class CircleValue(Rule):
+    id = "placeholder/circle-value"
+    description = "○○/〇〇 stands for a name or number never filled in"
+    bad = ("○○公司", "〇〇年〇〇月", "法定代表人：○○○")
+    good = ("二〇二六年二月一日", "二〇〇〇年", "评价：○")
+    trigger = "[○〇◯]{2}"
+    skip_code = True
+
+    _pattern = re.compile(
+        r"(?<![零一二三四五六七八九十〇○◯])[○〇◯]{2,}(?![零一二三四五六七八九十])"
+    )
+
+    def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        for m in ctx.finditer(self._pattern, text):
+            end = _extend_circle(text, m.end())
+            yield Hit(m.start(), end, message=f"unfilled placeholder '{text[m.start() : end]}'")
+
+
+_CIRCLE_CHAIN = re.compile(rf"(?:[年月日号]?[○〇◯]+)*(?:{_ENT}|[{_UNIT}])")
+
+
+def _extend_circle(text: str, end: int) -> int:
+    m = _CIRCLE_CHAIN.match(text, end)
+    return m.end() if m else end

@@ -1,0 +1,118 @@
+"""The 某 rules: 某某 anywhere, 某 + an entity or quantity word, a surname + 某/某某."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .. import Hit, PatternRule, Rule, RuleContext
+from .words import (
+    AMBIGUOUS_SURNAMES,
+    COMPOUND_SURNAMES,
+    DETERMINER_NEXT,
+    ENTITY_WORDS,
+    ROLE_ENDINGS,
+    SURNAMES,
+)
+
+_ENT = "|".join(map(re.escape, ENTITY_WORDS))
+_DET = "|".join(map(re.escape, DETERMINER_NEXT))
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+class MouEntity(PatternRule):
+    id = "placeholder/mou-entity"
+    description = "某 + an entity or quantity word stands for a value never filled in"
+    bad = ("某公司于某年某月某日签署", "某某公司5签署合同", "支付某元", "第某条约定", "某人称")
+    good = ("某些条款", "某种程度上", "某一方违约", "某个时候", "某天他来了", "某方面来说")
+    trigger = "某"
+    skip_code = True
+
+    def __init__(self) -> None:
+        date = r"某某?年(?![级龄纪轻])(?:某某?月(?:某某?[日号])?)?|某某?月(?:某某?[日号])?"
+        super().__init__(
+            self.id,
+            self.description,
+            rf"第某某?(?:[条款项章节号次届期])?|(?:{date})|某某?(?:{_ENT})",
+            bad=self.bad,
+            good=self.good,
+            trigger=self.trigger,
+            skip_code=True,
+            message="unfilled placeholder '{text}'",
+        )
+
+    def accept(self, match: re.Match[str], text: str, ctx: RuleContext) -> bool:
+        # 某年级 / 某年龄段: 年 starts another word here
+        return not (
+            match.group().endswith("年") and text[match.end() : match.end() + 1] in _NOT_AFTER_YEAR
+        )
+
+
+_NOT_AFTER_YEAR = frozenset("级龄纪轻")
+
+
+class MouMou(PatternRule):
+    id = "placeholder/mou-mou"
+    description = "某某 stands for a name or value never filled in"
+    bad = ("由某某负责", "某某某", "联系人：某某")
+    good = ("某些人", "在某些部门")
+    trigger = "某某"
+    skip_code = True
+
+    def __init__(self) -> None:
+        super().__init__(
+            self.id,
+            self.description,
+            r"某{2,}",
+            bad=self.bad,
+            good=self.good,
+            trigger=self.trigger,
+            skip_code=True,
+            message="unfilled placeholder '{text}'",
+        )
+
+
+class MouName(Rule):
+    """A surname + 某 or 某某 used as a name (张某, 李某某, 欧阳某)."""
+
+    id = "placeholder/mou-name"
+    description = "a surname + 某/某某 stands for a name never filled in"
+    bad = ("原告张某诉称", "李某某与王某签订", "被告人于某称", "由欧阳某负责")
+    good = ("对某些问题", "关于某种情况", "完成某项工作", "由于某种原因", "根据某些规定")
+    trigger = "某"
+    skip_code = True
+
+    _pattern = re.compile(
+        "(?P<sur>"
+        + "|".join(COMPOUND_SURNAMES)
+        + f"|[{SURNAMES}])"
+        + rf"(?P<mou>某某?(?:[甲乙丙丁](?!方))?)(?!{_DET})"
+    )
+
+    def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        for m in ctx.finditer(self._pattern, text):
+            start, end = m.span()
+            sur, mou = m.group("sur"), m.group("mou")
+            prev = text[start - 1] if start > 0 else ""
+            double = mou.startswith("某某")
+            if not double and _entity_follows(text, end):
+                continue  # 向某公司: the entity rule reports 某公司
+            if (
+                len(sur) == 1
+                and sur in AMBIGUOUS_SURNAMES
+                and prev
+                and _HAN.match(prev)
+                and prev not in ROLE_ENDINGS
+            ):
+                # 关于某 / 完成某: the "surname" ends another word
+                if double:
+                    yield Hit(start + 1, end, message=f"unfilled placeholder '{mou}'")
+                continue
+            yield Hit(start, end, message=f"unfilled placeholder name '{text[start:end]}'")
+
+
+_ENT_AT = re.compile(rf"(?:{_ENT}|{_DET})")
+
+
+def _entity_follows(text: str, pos: int) -> bool:
+    return _ENT_AT.match(text, pos) is not None
