@@ -1,0 +1,178 @@
+"""``evaluate``: run the rules over every claim of every page and aggregate the metrics."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from ..errors import GenlintError
+from . import metrics as _metrics
+from .context import ClaimContext, Environment, Ref, parse_ref, ref_exists
+from .glossary import Glossary
+from .inputs import load_facts, load_wiki
+from .lexicon import Lexicon
+from .model import Counts, EvaluationResult, Fact, Page, PageResult, Thresholds, Violation
+from .rules import EvalRule, resolve_rules
+from .settings import thresholds_from
+
+log = logging.getLogger(__name__)
+
+FactsInput = Mapping[str, Any] | Sequence[Any] | Mapping[str, Fact] | str | os.PathLike[str]
+WikiInput = Mapping[str, Any] | Sequence[Any] | str | os.PathLike[str]
+
+
+def evaluate(
+    facts: FactsInput,
+    wiki: WikiInput,
+    thresholds: Thresholds | Mapping[str, float] | None = None,
+    *,
+    glossary: Mapping[str, Sequence[str]] | None = None,
+    lexicon: Mapping[str, Sequence[str]] | None = None,
+    disable: Iterable[str] = (),
+    rules: Sequence[EvalRule] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> EvaluationResult:
+    """Score a generated wiki against extracted facts (SPEC §4).
+
+    ``facts`` and ``wiki`` are the parsed JSON (dicts/lists), ``Page`` objects, or paths to the
+    JSON files. ``thresholds`` overrides some or all of the pass bounds; ``glossary`` and
+    ``lexicon`` add words to the built-in data; ``disable`` drops rules by reason; ``rules``
+    replaces the registry (built-in + ``genlint.eval_rules`` plugins) entirely.
+    ``progress`` is called with the number of claims done after each page.
+    """
+    fact_map = _facts(facts)
+    pages, multi = _wiki(wiki)
+    limits = thresholds_from(thresholds)
+    env = _environment(_freeze(glossary), _freeze(lexicon))
+    active = list(rules) if rules is not None else resolve_rules(frozenset(disable))
+    results = []
+    for page in pages:
+        results.append(
+            evaluate_page(page, fact_map.get(f"method:{page.method}"), env, active, limits)
+        )
+        if progress is not None:
+            progress(len(page.claims))
+    return aggregate(results, limits, multi)
+
+
+def evaluate_page(
+    page: Page,
+    fact: Fact | None,
+    env: Environment,
+    rules: Sequence[EvalRule],
+    thresholds: Thresholds,
+) -> PageResult:
+    if fact is None:
+        log.warning(
+            "page %r: no fact 'method:%s' in facts; every reference is invalid",
+            page.method,
+            page.method,
+        )
+    covered: dict[str, int] = {}
+    violations: list[Violation] = []
+    faithful = hallucinated = redundant = 0
+    matcher = env.matcher
+    for index, claim in enumerate(page.claims):
+        valid: list[Ref] = []
+        invalid: list[str] = []
+        for raw in claim.fact_refs:
+            ref = parse_ref(raw)
+            if ref is not None and ref_exists(ref, page, fact):
+                valid.append(ref)
+            else:
+                invalid.append(raw)
+        ctx = ClaimContext(
+            page=page, fact=fact, index=index, claim=claim, env=env,
+            valid_refs=valid, invalid_refs=invalid, covered_before=covered,
+            hits=matcher.find(claim.text),
+        )  # fmt: skip
+        counted: set[str] = set()
+        for rule in rules:
+            try:
+                detail = rule.check(ctx)
+            except GenlintError:
+                raise
+            except Exception as exc:
+                raise GenlintError(
+                    f"eval rule {rule.reason!r} failed on page {page.method!r} claim {index}: "
+                    f"{type(exc).__name__}: {exc}"
+                ) from exc
+            if detail is None:
+                continue
+            violations.append(Violation(page.method, index, claim.text, rule.reason, detail))
+            if rule.counts_as is not None:
+                counted.add(rule.counts_as)
+        hallucinated += "hallucination" in counted
+        faithful += not counted & {"hallucination", "unfaithful"}
+        redundant += "redundant" in counted
+        # after the rules: a claim's own references do not make it redundant
+        for ref in valid:
+            covered.setdefault(str(ref), index)
+    key_facts = fact.key_facts() if fact is not None else []
+    uncovered = tuple(k for k in key_facts if k not in covered)
+    counts = Counts(
+        claims=len(page.claims), faithful=faithful, hallucinated=hallucinated,
+        redundant=redundant, key_facts=len(key_facts), covered=len(key_facts) - len(uncovered),
+    )  # fmt: skip
+    m = _metrics.compute(counts)
+    return PageResult(
+        page=page.method, metrics=m, counts=counts, violations=tuple(violations),
+        uncovered_facts=uncovered, thresholds=thresholds, passed=_metrics.passes(m, thresholds),
+        claims=page.claims, source=page.source,
+    )  # fmt: skip
+
+
+def aggregate(pages: Sequence[PageResult], thresholds: Thresholds, multi: bool) -> EvaluationResult:
+    """Metrics over all claims and key facts together (SPEC §4, several pages)."""
+    counts = Counts()
+    for p in pages:
+        counts = counts + p.counts
+    m = _metrics.compute(counts)
+    return EvaluationResult(
+        metrics=m,
+        counts=counts,
+        violations=tuple(v for p in pages for v in p.violations),
+        uncovered_facts=tuple(dict.fromkeys(u for p in pages for u in p.uncovered_facts)),
+        thresholds=thresholds,
+        passed=_metrics.passes(m, thresholds),
+        pages=tuple(pages),
+        multi_page=multi,
+    )
+
+
+def _facts(facts: FactsInput) -> dict[str, Fact]:
+    if isinstance(facts, (str, os.PathLike)):
+        from .._io import read_json
+
+        return load_facts(read_json(facts), os.fspath(facts))
+    if isinstance(facts, Mapping) and facts and all(isinstance(v, Fact) for v in facts.values()):
+        return dict(facts)
+    return load_facts(facts)
+
+
+def _wiki(wiki: WikiInput) -> tuple[list[Page], bool]:
+    if isinstance(wiki, (str, os.PathLike)):
+        from .._io import read_json
+
+        return load_wiki(read_json(wiki), os.fspath(wiki))
+    if isinstance(wiki, Sequence) and wiki and all(isinstance(p, Page) for p in wiki):
+        return list(wiki), True
+    return load_wiki(wiki)
+
+
+def _freeze(table: Mapping[str, Sequence[str]] | None) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple(sorted((k, tuple(v)) for k, v in (table or {}).items()))
+
+
+@lru_cache(maxsize=8)
+def _environment(
+    glossary: tuple[tuple[str, tuple[str, ...]], ...],
+    lexicon: tuple[tuple[str, tuple[str, ...]], ...],
+) -> Environment:
+    """Lexicon and glossary are data files; parse them once per process and settings."""
+    return Environment(
+        matcher=Lexicon.load(dict(lexicon)).matcher(), glossary=Glossary(dict(glossary))
+    )

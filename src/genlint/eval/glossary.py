@@ -1,0 +1,94 @@
+"""Which words of a claim mention a fact entry.
+
+A fact entry (``AuthService.checkPermission``) is mentioned by its identifier, by one of its
+words (``permission``), or by a natural word the glossary maps one of its words to (权限,
+権限). The built-in glossary (``lexicons/glossary.toml``) is extended by ``[eval.glossary]``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+
+from ..errors import ConfigError
+from .identifiers import STOP_WORDS, split_identifier, stem
+from .lexicon import tokenize
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+_CJK_RUN = re.compile(r"[^\x00-\x7F\s\W]{2,}")
+
+Span = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """What counts as mentioning one fact entry: English stems and CJK substrings."""
+
+    stems: frozenset[str]
+    cjk: tuple[str, ...]
+
+
+class Glossary:
+    def __init__(self, extra: Mapping[str, Iterable[str]] | None = None) -> None:
+        raw = (
+            resources.files("genlint.eval")
+            .joinpath("lexicons")
+            .joinpath("glossary.toml")
+            .read_text("utf-8")
+        )
+        table: dict[str, list[str]] = {
+            k: list(v) for k, v in tomllib.loads(raw).get("glossary", {}).items()
+        }
+        for word, natural in (extra or {}).items():
+            if isinstance(natural, str) or not all(isinstance(n, str) for n in natural):
+                raise ConfigError(f"[eval.glossary]: {word} must be a list of strings")
+            table.setdefault(word.lower(), []).extend(natural)
+        # keyed by stem so ``checks`` and ``checked`` find the entry for ``check``
+        self._by_stem: dict[str, list[str]] = {}
+        for word, natural in table.items():
+            self._by_stem.setdefault(stem(word), []).extend(natural)
+        self._profiles: dict[str, Profile] = {}
+
+    def profile(self, entry: str) -> Profile:
+        """How a claim may mention ``entry``; cached, as pages share fact entries."""
+        cached = self._profiles.get(entry)
+        if cached is not None:
+            return cached
+        stems: set[str] = set()
+        cjk: set[str] = set(_CJK_RUN.findall(entry))
+        for word in split_identifier(entry):
+            if word in STOP_WORDS or len(word) < 2:
+                continue
+            s = stem(word)
+            stems.add(s)
+            for natural in self._by_stem.get(s, ()):
+                if any(ord(c) > 0x7F for c in natural):
+                    cjk.add(natural)
+                else:
+                    stems.update(stem(w) for w in natural.lower().split() if w not in STOP_WORDS)
+        profile = Profile(frozenset(stems), tuple(sorted(cjk, key=len, reverse=True)))
+        self._profiles[entry] = profile
+        return profile
+
+
+def mentions(text: str, profile: Profile) -> list[Span]:
+    """Spans of ``text`` that mention the entry: whole tokens sharing a word, CJK substrings."""
+    spans: list[Span] = []
+    if profile.stems:
+        for tok in tokenize(text):
+            words = split_identifier(tok.text) if tok.identifier else (tok.text.lower(),)
+            if any(stem(w) in profile.stems for w in words):
+                spans.append((tok.start, tok.end))
+    for term in profile.cjk:
+        start = text.find(term)
+        while start != -1:
+            spans.append((start, start + len(term)))
+            start = text.find(term, start + 1)
+    return spans

@@ -1,0 +1,187 @@
+"""Wording lexicons (``lexicons/<lang>.toml``) and a matcher that finds their words in a claim.
+
+CJK entries are matched as substrings (there are no word boundaries), indexed by their first
+character so one pass over the claim finds them all. ASCII entries are matched against the
+claim's plain English words in any inflection; identifiers (``HogosyaService.update``) are never
+wording, so a verb inside a code name does not count.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from importlib import resources
+from typing import NamedTuple
+
+from ..errors import ConfigError
+from .identifiers import is_identifier, stem
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+LANGUAGES: tuple[str, ...] = ("zh", "en", "ja")
+VERB_CATEGORIES: tuple[str, ...] = ("call", "write", "delete", "declare")
+WORD_CATEGORIES: tuple[str, ...] = ("condition", "over_inference", "boilerplate")
+CATEGORIES: tuple[str, ...] = VERB_CATEGORIES + WORD_CATEGORIES
+
+_TOKEN = re.compile(r"@?[A-Za-z_$][A-Za-z0-9_$]*(?:[.#][A-Za-z_$][A-Za-z0-9_$]*)*")
+
+
+class Hit(NamedTuple):
+    start: int
+    end: int
+    term: str
+    category: str
+
+
+class Token(NamedTuple):
+    start: int
+    end: int
+    text: str
+    identifier: bool
+
+
+@lru_cache(maxsize=4096)
+def tokenize(text: str) -> tuple[Token, ...]:
+    """ASCII word and identifier tokens of a claim with their offsets."""
+    return tuple(
+        Token(m.start(), m.end(), m.group(), is_identifier(m.group()))
+        for m in _TOKEN.finditer(text)
+    )
+
+
+def _is_cjk_term(term: str) -> bool:
+    return any(ord(c) > 0x7F for c in term)
+
+
+@dataclass
+class Lexicon:
+    """All languages' words by category; ``extra`` words come from the user's config."""
+
+    words: dict[str, set[str]]
+
+    @classmethod
+    def load(cls, extra: Mapping[str, Iterable[str]] | None = None) -> Lexicon:
+        words: dict[str, set[str]] = {c: set() for c in CATEGORIES}
+        for lang in LANGUAGES:
+            for category, terms in _builtin(lang).items():
+                words[category].update(terms)
+        for category, added in (extra or {}).items():
+            if category not in words:
+                raise ConfigError(
+                    f"[eval.lexicon]: unknown category {category!r} (known: {', '.join(CATEGORIES)})"
+                )
+            words[category].update(t for t in added if t.strip())
+        return cls(words)
+
+    def matcher(self) -> Matcher:
+        return Matcher(self.words)
+
+
+@cache
+def _builtin(lang: str) -> dict[str, tuple[str, ...]]:
+    raw = (
+        resources.files("genlint.eval")
+        .joinpath("lexicons")
+        .joinpath(f"{lang}.toml")
+        .read_text("utf-8")
+    )
+    data = tomllib.loads(raw)
+    out: dict[str, tuple[str, ...]] = {}
+    for table in ("verbs", "words"):
+        for category, terms in data.get(table, {}).items():
+            out[category] = tuple(terms)
+    return out
+
+
+def _inflections(word: str) -> set[str]:
+    """Regular English forms of a lexicon word (spurious extra forms are harmless)."""
+    forms = {word, word + "s", word + "es", word + "ed", word + "d", word + "ing"}
+    if word.endswith("e"):
+        forms |= {word[:-1] + "ing"}
+    if word.endswith("y"):
+        forms |= {word[:-1] + "ies", word[:-1] + "ied"}
+    if (
+        len(word) >= 3
+        and word[-1] not in "aeiouwy"
+        and word[-2] in "aeiou"
+        and word[-3] not in "aeiou"
+    ):
+        forms |= {word + word[-1] + "ed", word + word[-1] + "ing"}
+    return forms
+
+
+class Matcher:
+    """Finds lexicon words in claim text; built once per evaluation."""
+
+    def __init__(self, words: Mapping[str, Iterable[str]]) -> None:
+        # CJK: first character → [(term, category)], longest first so 提升性能 beats 提升.
+        self._cjk: dict[str, list[tuple[str, str]]] = {}
+        # English: first word (inflected) → [(rest words, term, category)]
+        self._en: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
+        for category, terms in words.items():
+            for term in terms:
+                if _is_cjk_term(term):
+                    self._cjk.setdefault(term[0], []).append((term, category))
+                else:
+                    parts = term.lower().split()
+                    if not parts:
+                        continue
+                    for form in _inflections(parts[0]):
+                        self._en.setdefault(form, []).append((tuple(parts[1:]), term, category))
+        for entries in self._cjk.values():
+            entries.sort(key=lambda e: -len(e[0]))
+        for en_entries in self._en.values():
+            en_entries.sort(key=lambda e: -len(e[0]))
+
+    def find(self, text: str) -> list[Hit]:
+        """Every lexicon word in ``text``; overlapping hits of one category keep the longest."""
+        hits: list[Hit] = []
+        cjk = self._cjk
+        for i, ch in enumerate(text):
+            entries = cjk.get(ch)
+            if entries:
+                for term, category in entries:
+                    if text.startswith(term, i):
+                        hits.append(Hit(i, i + len(term), term, category))
+        if self._en:
+            tokens = [t for t in tokenize(text) if not t.identifier]
+            for k, tok in enumerate(tokens):
+                entries_en = self._en.get(tok.text.lower())
+                if not entries_en:
+                    continue
+                for rest, term, category in entries_en:
+                    end = _match_phrase(text, tokens, k, rest)
+                    if end is not None:
+                        hits.append(Hit(tok.start, end, term, category))
+        return _longest(hits)
+
+
+def _match_phrase(text: str, tokens: list[Token], k: int, rest: tuple[str, ...]) -> int | None:
+    end = tokens[k].end
+    for offset, word in enumerate(rest, start=1):
+        if k + offset >= len(tokens):
+            return None
+        nxt = tokens[k + offset]
+        if text[end : nxt.start].strip() or stem(nxt.text) != stem(word):
+            return None
+        end = nxt.end
+    return end
+
+
+def _longest(hits: list[Hit]) -> list[Hit]:
+    """Drop a hit contained in a longer hit of the same category (确保 inside 以确保…)."""
+    if len(hits) < 2:
+        return hits
+    hits.sort(key=lambda h: (h.start, -(h.end - h.start)))
+    kept: list[Hit] = []
+    for h in hits:
+        if any(k.category == h.category and k.start <= h.start and h.end <= k.end for k in kept):
+            continue
+        kept.append(h)
+    return kept

@@ -1,0 +1,86 @@
+"""The rule registry of ``genlint eval``.
+
+A rule looks at one claim (a :class:`~genlint.eval.context.ClaimContext`) and returns the
+detail of its violation, or None. The five SPEC §4 reasons are built in; third parties add
+rules through the entry-point group ``genlint.eval_rules``, e.g. in their ``pyproject.toml``::
+
+    [project.entry-points."genlint.eval_rules"]
+    todo_marker = "mypkg.rules:TodoMarker"
+
+The object named may be a rule instance or a class taking no arguments. ``counts_as`` says
+which metric a violation lowers: ``"hallucination"`` (also unfaithful), ``"unfaithful"``,
+``"redundant"`` or None (reported only).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Protocol, runtime_checkable
+
+from ...errors import ConfigError
+from ..context import ClaimContext
+
+log = logging.getLogger(__name__)
+
+ENTRY_POINT_GROUP = "genlint.eval_rules"
+COUNTS = ("hallucination", "unfaithful", "redundant", None)
+
+
+@runtime_checkable
+class EvalRule(Protocol):
+    reason: str
+    counts_as: str | None
+
+    def check(self, ctx: ClaimContext) -> str | None:
+        """The detail of this claim's violation (names the word or reference), or None."""
+        ...
+
+
+def builtin_rules() -> list[EvalRule]:
+    from .builtin import BUILTIN
+
+    return list(BUILTIN)
+
+
+def plugin_rules() -> list[EvalRule]:
+    """Rules installed by other distributions under the ``genlint.eval_rules`` group."""
+    from importlib.metadata import entry_points
+
+    rules: list[EvalRule] = []
+    for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        try:
+            obj = ep.load()
+        except Exception as exc:  # a broken plugin must not hide the built-in results
+            raise ConfigError(
+                f"eval rule plugin {ep.name!r} ({ep.value}) failed to load: {exc}"
+            ) from exc
+        rule = obj() if isinstance(obj, type) else obj
+        _validate(rule, ep.name)
+        rules.append(rule)
+        log.debug("loaded eval rule %s from %s", rule.reason, ep.value)
+    return rules
+
+
+def resolve_rules(disable: frozenset[str] = frozenset()) -> list[EvalRule]:
+    """Built-in then plugin rules, minus those whose reason is disabled."""
+    rules = builtin_rules() + plugin_rules()
+    known = {r.reason for r in rules}
+    unknown = sorted(disable - known)
+    if unknown:
+        from ...errors import UnknownRuleError
+
+        raise UnknownRuleError(
+            f"unknown eval rule {unknown[0]!r} (known: {', '.join(sorted(known))})"
+        )
+    return [r for r in rules if r.reason not in disable]
+
+
+def _validate(rule: object, name: str) -> None:
+    if not isinstance(getattr(rule, "reason", None), str) or not callable(
+        getattr(rule, "check", None)
+    ):
+        raise ConfigError(
+            f"eval rule plugin {name!r} needs a 'reason' string and a 'check(ctx)' method"
+        )
+    if getattr(rule, "counts_as", None) not in COUNTS:
+        raise ConfigError(f"eval rule plugin {name!r}: counts_as must be one of {COUNTS}")

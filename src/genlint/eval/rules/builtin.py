@@ -1,0 +1,180 @@
+"""The five SPEC §4 rules.
+
+Each rule is a small class whose docstring's first line is its description; the wording rules
+read the lexicons (data) and the glossary, and never look at other claims except through
+``covered_before``.
+"""
+
+from __future__ import annotations
+
+from ..context import ClaimContext, Ref
+from ..glossary import Span
+from ..lexicon import Hit
+from ..model import REF_KINDS
+
+# Which wording verbs each reference kind accepts. ``method`` (the fact itself) accepts any;
+# ``conditions`` accepts any verb when the claim is phrased as a condition.
+_ACCEPTS: dict[str, frozenset[str]] = {
+    "calls": frozenset({"call"}),
+    "writes": frozenset({"write"}),
+    "annotations": frozenset({"declare"}),
+}
+_ALL_VERBS = frozenset({"call", "write", "delete", "declare"})
+# Clause boundaries: a verb acts on what is mentioned in its own clause.
+_CLAUSE_BREAKS = frozenset("，,。.;；!！?？\n、：:（）()")
+# A mention on the "wrong" side of the verb counts as this many characters further away:
+# Chinese and English put the object after the verb, Japanese before it.
+_OFF_SIDE_PENALTY = 3
+
+
+def _quote(words: list[str]) -> str:
+    return ", ".join(f"'{w}'" for w in dict.fromkeys(words))
+
+
+class MissingRef:
+    """The claim has no fact reference."""
+
+    reason: str = "missing_ref"
+    counts_as: str | None = "hallucination"
+
+    def check(self, ctx: ClaimContext) -> str | None:
+        return None if ctx.claim.fact_refs else "no fact_refs"
+
+
+class InvalidRef:
+    """A reference that does not exist in facts.json for this page."""
+
+    reason: str = "invalid_ref"
+    counts_as: str | None = "hallucination"
+
+    def check(self, ctx: ClaimContext) -> str | None:
+        return _quote(ctx.invalid_refs) if ctx.invalid_refs else None
+
+
+class Misaligned:
+    """The wording asserts a different kind of action than the claim's references."""
+
+    reason: str = "misaligned"
+    counts_as: str | None = "unfaithful"
+
+    def check(self, ctx: ClaimContext) -> str | None:
+        refs = [r for r in dict.fromkeys(ctx.valid_refs)]
+        if not refs:
+            return None
+        verbs = ctx.hits_of(*_ALL_VERBS)
+        if not verbs:
+            return None
+        spans = {r: ctx.mentions(r.target) if r.kind != "method" else [] for r in refs}
+        # A verb inside a mention of one of the claim's own targets paraphrases that target
+        # (更新 for calls:HogosyaService.update), so it asserts nothing about the action.
+        verbs = [v for v in verbs if not any(_overlaps(v, s) for ss in spans.values() for s in ss)]
+        conditional = bool(ctx.hits_of("condition"))
+        japanese = any("\u3040" <= c <= "\u30ff" for c in ctx.text)
+        problems: list[str] = []
+        for verb in verbs:
+            targets = _attribute(ctx.text, verb, spans, japanese) or refs
+            if not any(_accepts(r, verb.category, conditional) for r in targets):
+                problems.append(
+                    f"'{ctx.text[verb.start : verb.end]}' on {', '.join(str(r) for r in targets)}"
+                )
+        return "; ".join(dict.fromkeys(problems)) or None
+
+
+class OverInference:
+    """A purpose, effect or guarantee that no fact states."""
+
+    reason: str = "over_inference"
+    counts_as: str | None = "unfaithful"
+
+    def check(self, ctx: ClaimContext) -> str | None:
+        hits = ctx.hits_of("over_inference")
+        if not hits:
+            return None
+        # A fact that itself says it (calls:Lock.ensureUnique → 确保) makes the word a paraphrase.
+        stated = [s for e in {*ctx.fact_entries(), *ctx.valid_refs} for s in ctx.mentions(e.target)]
+        words = [h.term for h in hits if not any(_overlaps(h, s) for s in stated)]
+        return (
+            _quote([ctx.text[h.start : h.end] for h in hits if h.term in words]) if words else None
+        )
+
+
+class Redundant:
+    """The claim adds no fact: its valid references are already covered, or it is boilerplate."""
+
+    reason: str = "redundant"
+    counts_as: str | None = "redundant"
+
+    def check(self, ctx: ClaimContext) -> str | None:
+        boilerplate = ctx.hits_of("boilerplate")
+        if boilerplate and not _has_content(ctx):
+            return f"boilerplate {_quote([h.term for h in boilerplate][:1])}"
+        refs = [str(r) for r in dict.fromkeys(ctx.valid_refs)]
+        if not refs:
+            # "All its valid references are already covered" holds for a claim with none: it
+            # adds no fact (SPEC §4's own wording), whatever else is wrong with it.
+            return "adds no fact: no valid reference"
+        if all(r in ctx.covered_before for r in refs):
+            return "; ".join(
+                f"'{r}' already covered by claim {ctx.covered_before[r]}" for r in refs
+            )
+        return None
+
+
+def _overlaps(hit: Hit, span: Span) -> bool:
+    return hit.start < span[1] and span[0] < hit.end
+
+
+def _accepts(ref: Ref, verb: str, conditional: bool) -> bool:
+    if ref.kind == "method":
+        return True
+    if ref.kind == "conditions":
+        return conditional
+    return verb in _ACCEPTS.get(ref.kind, frozenset())
+
+
+def _clause(text: str, start: int, end: int) -> tuple[int, int]:
+    lo = start
+    while lo > 0 and text[lo - 1] not in _CLAUSE_BREAKS:
+        lo -= 1
+    hi = end
+    while hi < len(text) and text[hi] not in _CLAUSE_BREAKS:
+        hi += 1
+    return lo, hi
+
+
+def _attribute(text: str, verb: Hit, spans: dict[Ref, list[Span]], japanese: bool) -> list[Ref]:
+    """The references whose mention is nearest the verb within its clause (ties: all)."""
+    lo, hi = _clause(text, verb.start, verb.end)
+    best: list[Ref] = []
+    best_distance = len(text) + 1
+    for ref, ref_spans in spans.items():
+        for s_start, s_end in ref_spans:
+            if s_start < lo or s_end > hi:
+                continue
+            if s_start >= verb.end:  # after the verb
+                distance = s_start - verb.end + (_OFF_SIDE_PENALTY if japanese else 0)
+            elif s_end <= verb.start:  # before it
+                distance = verb.start - s_end + (0 if japanese else _OFF_SIDE_PENALTY)
+            else:
+                continue
+            if distance < best_distance:
+                best, best_distance = [ref], distance
+            elif distance == best_distance and ref not in best:
+                best.append(ref)
+    return best
+
+
+def _has_content(ctx: ClaimContext) -> bool:
+    """Does the claim name any fact entry (so it is more than boilerplate about the method)?"""
+    for entry in ctx.fact_entries():
+        if ctx.mentions(entry.target):
+            return True
+    method_words = {ctx.page.method, f"method:{ctx.page.method}"}
+    from ..lexicon import tokenize
+
+    return any(t.identifier and t.text not in method_words for t in tokenize(ctx.text))
+
+
+BUILTIN = (MissingRef(), InvalidRef(), Misaligned(), OverInference(), Redundant())
+
+__all__ = ["BUILTIN", "REF_KINDS"]
