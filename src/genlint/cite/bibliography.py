@@ -49,6 +49,10 @@ _ALIASES = {
     "gb7714-2015": "gb7714",
 }
 _LABEL = re.compile(r"^\s*\[\d+\]\.?\s*")
+# "李世民, & 王小明" / "李世民 and 王小明": CJK names are listed with a comma only.
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
+_CJK_AND = re.compile(f"(?<=[{_CJK}])(?:,? & |,? and )(?=[{_CJK}])")
+_QUOTE_PUNCT = re.compile(f"(?<![{_CJK}])”([.,])")
 _GB_MARK = re.compile(r"\[(?:[A-Z]{1,2})(?:/OL)?\]")
 
 
@@ -91,9 +95,13 @@ def _format(entries: Sequence[tuple[int, Source]], spec: Style) -> list[str]:
     }
     out: list[str] = []
     for key, (_, src) in zip(keys, entries, strict=True):
-        text = _clean(rendered.get(key, src.title))
+        text = _drop_repeated_title(_clean(rendered.get(key, src.title)), src.title)
+        text = _CJK_AND.sub(", ", text)
         if spec.name == "gb7714":
             text = _ensure_gb_mark(text, src)
+        else:
+            # American punctuation, as APA, MLA and IEEE want it: “Title.” not “Title”.
+            text = _QUOTE_PUNCT.sub(r"\1”", text)
         out.append(text)
     return out
 
@@ -105,6 +113,10 @@ def _load_style(csl_name: str) -> Any:
     style = citeproc.CitationStylesStyle(styles.get_style_filepath(csl_name), validate=False)
     # Page ranges arrive already in the style's format (csl.format_pages).
     style.root.set("page-range-format", "expanded")
+    if csl_name == STYLES["mla"].csl:
+        # citeproc-py ignores the bibliography's initialize="false" and would print
+        # "Smith, J." for "John Smith"; MLA wants the name as written.
+        style.root.attrib.pop("initialize-with", None)
     return style
 
 
@@ -122,3 +134,20 @@ def _ensure_gb_mark(text: str, source: Source) -> str:
         return text
     end = at + len(source.title)
     return text[:end] + mark + text[end:]
+
+
+def _drop_repeated_title(text: str, title: str) -> str:
+    """With no author, citeproc-py puts the title first (as the style says) but does not
+    suppress it where it would normally appear: ``Dam. (2024). Dam. Wikipedia.``"""
+    for lead in (title, f"“{title}”"):
+        if text.startswith(lead):
+            again = text.find(lead, len(lead))
+            if again < 0:
+                return text
+            end = again + len(lead)
+            while end < len(text) and text[end] in ".,":
+                end += 1
+            while end < len(text) and text[end] == " ":
+                end += 1
+            return text[:again] + text[end:]
+    return text

@@ -126,7 +126,7 @@ def format_pages(pages: str, page_format: str | None) -> str:
     if not m:
         return pages.strip()
     p1, first, p2, last = m.groups()
-    if page_format in ("minimal", "minimal-two") and p1 == p2 and len(last) == len(first):
+    if page_format in ("minimal", "minimal-two") and not p1 and not p2 and len(last) == len(first):
         keep = 2 if page_format == "minimal-two" else 1
         common = 0
         while common < len(first) and first[common] == last[common]:

@@ -5,7 +5,7 @@ Three kinds of marker, all found by one compiled pattern in a single pass:
 ``tag``     ``<sources>[1, 2]</sources>`` — spaces anywhere inside, full-width ``［］，``, ``、``,
             any tag case, ``<source>`` too; the body may also say ``Source 1`` or ``1-3``.
             ``<sources>[1]`` with its closing tag missing (or written ``<sources>``) is
-            one too: the id list says what was meant.
+            one too: the id list says what was meant. A stray tag is an empty marker.
 ``inline``  ``[Source 1]`` / ``[Sources 1, 2]`` written in the text by the model.
 ``plain``   ``[3]``, a citation already in final form; it is never moved or dropped, only
             renumbered (or pointed at the source it was merged into).
@@ -26,15 +26,19 @@ Kind = Literal["tag", "inline", "plain"]
 
 _SEP = r"(?:[,，、;；]|[-–~])"
 _SOURCE_WORD = r"(?:sources?|src|ref)\s*[:：#]?\s*"
+# `[1](https://…)`, `[Source 2](#ref)`: a markdown link, not a citation.
+_NOT_LINK = r"(?!\((?:[a-z][a-z0-9+.-]*:|www\.|#|/|\.))"
 _MARKER = re.compile(
     r"(?P<tag><\s*sources?\s*>(?P<body>[^<>\n]{0,200}?)<\s*/\s*sources?\s*>)"
     # An id list after an opening tag whose closing tag is missing or lacks its slash.
     r"|(?P<open><\s*sources?\s*>[ \t]*(?P<obody>[\[［][^\[\]［］<>\n]{0,400}[\]］])"
     r"(?:[ \t]*<\s*/?\s*sources?\s*>)?)"
+    # A stray opening or closing tag: markup debris, removed like an empty marker.
+    r"|(?P<stray><\s*/?\s*sources?\s*>)"
     r"|(?P<inline>[\[［]\s*" + _SOURCE_WORD + r"(?P<ibody>\d+(?:\s*" + _SEP + r"\s*(?:"
-    r"" + _SOURCE_WORD + r")?\d+)*)\s*[\]］])"
-    # A plain [n]: not an image/escape, not a markdown link target `[1](…)`.
-    r"|(?<![!\\])\[(?P<num>[0-9]{1,6})\](?!\()",
+    r"" + _SOURCE_WORD + r")?\d+)*)\s*[\]］]" + _NOT_LINK + ")"
+    # A plain [n], unless it is a markdown link `[1](…)`.
+    r"|\[(?P<num>[0-9]{1,6})\]" + _NOT_LINK,
     re.IGNORECASE,
 )
 _FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})[^\n]*$", re.MULTILINE)
@@ -108,6 +112,8 @@ def find_markers(text: str, regions: list[tuple[int, int]] | None = None) -> lis
             markers.append(Marker("plain", m.start(), m.end(), (int(m.group("num")),)))
         elif m.group("tag") is not None:
             markers.append(Marker("tag", m.start(), m.end(), parse_body(m.group("body"))))
+        elif m.group("stray") is not None:
+            markers.append(Marker("tag", m.start(), m.end(), ()))
         elif m.group("open") is not None:
             markers.append(Marker("tag", m.start(), m.end(), parse_body(m.group("obody"))))
         else:

@@ -123,9 +123,11 @@ def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
     out_len = 0
     for edit in plan.edits:
         if edit.start < cursor:
-            if edit.start != edit.end:  # overlapping replacement: never corrupt the text
+            # Overlaps happen only where two removals share a line break; the part already
+            # consumed is not taken twice. A replacement wholly consumed is dropped.
+            if edit.end < cursor or (edit.end == cursor and edit.start != edit.end):
                 continue
-            edit = Edit(cursor, cursor, edit.ids, edit.literal, edit.origin)
+            edit = Edit(cursor, edit.end, edit.ids, edit.literal, edit.origin)
         pieces.append(text[cursor : edit.start])
         out_len += edit.start - cursor
         if edit.literal is not None:

@@ -1,0 +1,120 @@
+"""Properties over generated texts: never raises, idempotent, text outside markers kept,
+offsets valid."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from genlint.cite import process_citations
+from genlint.cite.markers import code_regions, find_markers
+
+SOURCES = [{"id": i, "title": f"Source {i}"} for i in range(1, 6)]
+
+_ids = st.lists(
+    st.one_of(st.integers(0, 8).map(str), st.sampled_from(["web", " 2 ", "Source 3", "１"])),
+    max_size=4,
+)
+_marker = st.builds(
+    lambda ids, sep, tag, open_, close: f"<{tag}>{open_}{sep.join(ids)}{close}</{tag}>",
+    _ids,
+    st.sampled_from([", ", ",", "，", "、", " , "]),
+    st.sampled_from(["sources", "SOURCES", " Sources ", "source"]),
+    st.sampled_from(["[", "［", "[ "]),
+    st.sampled_from(["]", "］", " ]"]),
+)
+_piece = st.one_of(
+    _marker,
+    st.sampled_from(
+        [
+            "\n",
+            "\n\n",
+            "。",
+            ". ",
+            "水电站",
+            "Claim",
+            " ",
+            "[2]",
+            "[Source 4]",
+            "```\n",
+            "`x`",
+            "- ",
+            "# ",
+            "1.8T",
+            "<sources>",
+            "</sources>",
+            "[",
+            "]",
+            "\r\n",
+            "\t",
+        ]
+    ),
+    st.text(max_size=6),
+)
+_FENCE_AFTER_MARKER = re.compile(r">\s*(```|~~~)")
+texts = st.lists(_piece, max_size=25).map("".join)
+
+
+def _outside_markers(text: str) -> str:
+    """The text with every marker removed, whitespace dropped (markers may take a line
+    break or a space with them, nothing else)."""
+    regions = code_regions(text)
+    out, cursor = [], 0
+    for m in find_markers(text, regions):
+        if m.kind == "plain":
+            continue
+        out.append(text[cursor : m.start])
+        cursor = m.end
+    out.append(text[cursor:])
+    return "".join(out)
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts, st.booleans())
+def test_never_raises_and_offsets_are_valid(text: str, renumber: bool) -> None:
+    result = process_citations(text, SOURCES, renumber=renumber)
+    previous_end = 0
+    for span in result.citations:
+        assert previous_end <= span.start < span.end <= len(result.text)
+        assert result.text[span.start : span.end] == "".join(
+            f"[{result.numbers[i]}]" for i in span.ids
+        )
+        previous_end = span.end
+    for s, e in result.coverage.uncited:
+        assert 0 <= s < e <= len(result.text)
+    assert set(result.cited) | set(result.uncited) == {1, 2, 3, 4, 5}
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts)
+def test_processing_its_own_output_changes_nothing(text: str) -> None:
+    # Known exception: a code fence that only exists once a marker before it on its line is
+    # gone ("<sources>[]</sources>```") changes what the second pass sees as code.
+    assume(not _FENCE_AFTER_MARKER.search(text))
+    first = process_citations(text, SOURCES)
+    again = process_citations(first.text, SOURCES)
+    assert again.text == first.text
+    assert again.cited == first.cited
+    assert again.invalid_ids == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(texts)
+def test_renumbered_output_is_a_fixed_point(text: str) -> None:
+    assume(not _FENCE_AFTER_MARKER.search(text))
+    first = process_citations(text, SOURCES, renumber=True)
+    assert process_citations(first.text, SOURCES, renumber=True).text == first.text
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts)
+def test_text_outside_markers_is_never_lost(text: str) -> None:
+    result = process_citations(text, SOURCES)
+    assert _letters(result.text) == _letters(_outside_markers(text))
+
+
+def _letters(text: str) -> str:
+    """Text without whitespace and without citations ``[n]`` (which markers become)."""
+    return re.sub(r"\[\d\]", "", re.sub(r"\s+", "", text))
