@@ -96,17 +96,27 @@ class Matcher:
             self._index = VectorIndex(self.embedder, texts, cache_dir=self._cache_dir)
         return self._index
 
-    def match(self, clause: Clause | dict[str, Any]) -> LoadReviewCriteriaOutput:
+    def _exact(self, clause: Clause) -> list[Criterion]:
+        ref = normalize_clause_ref(clause.clause_ref)
+        return self._by_ref.get(ref, []) if ref is not None else []
+
+    def match(
+        self,
+        clause: Clause | dict[str, Any],
+        *,
+        hits: list[tuple[int, float]] | None = None,
+    ) -> LoadReviewCriteriaOutput:
+        """The criteria for one clause; ``hits`` are its semantic hits when already searched."""
         if not isinstance(clause, Clause):
             clause = load_clause(clause)
-        ref = normalize_clause_ref(clause.clause_ref)
-        exact = self._by_ref.get(ref, []) if ref is not None else []
+        exact = self._exact(clause)
         if exact:
             reason = f"clause reference {clause.clause_ref!r} matches the criterion's exactly"
             chosen = [_matched(c, "exact", 1.0, True, reason) for c in exact]
             return self._output(clause, chosen[: self.max_results], llm_filtered=False)
 
-        hits = self.index.search(clause.text, k=self.top_k, threshold=self.threshold)
+        if hits is None:
+            hits = self.index.search(clause.text, k=self.top_k, threshold=self.threshold)
         candidates = [(self.criteria[i], score) for i, score in hits]
         if self.llm is None or not candidates:
             why = "no LLM configured; applicability not checked"
@@ -137,9 +147,19 @@ class Matcher:
         clauses: Sequence[Clause | dict[str, Any]],
         progress: Callable[[int], None] | None = None,
     ) -> list[LoadReviewCriteriaOutput]:
+        """Every clause of a contract; the semantic search runs batched over the clauses that
+        have no exact match."""
+        parsed = [c if isinstance(c, Clause) else load_clause(c) for c in clauses]
+        need = [i for i, c in enumerate(parsed) if not self._exact(c)]
+        searched: dict[int, list[tuple[int, float]]] = {}
+        if need:
+            found = self.index.search_many(
+                [parsed[i].text for i in need], k=self.top_k, threshold=self.threshold
+            )
+            searched = dict(zip(need, found, strict=True))
         results = []
-        for clause in clauses:
-            results.append(self.match(clause))
+        for i, clause in enumerate(parsed):
+            results.append(self.match(clause, hits=searched.get(i)))
             if progress is not None:
                 progress(1)
         return results

@@ -168,7 +168,7 @@ def _rjieba_cut() -> Callable[[str], list[str]] | None:
     return cut
 
 
-def features(text: str) -> Counter[str]:
+def features(text: str, concept_weight: int = _CONCEPT_WEIGHT) -> Counter[str]:
     """Feature counts of one text (the unit that TF-IDF weighs)."""
     lowered = text.casefold()
     counts: Counter[str] = Counter()
@@ -190,8 +190,9 @@ def features(text: str) -> Counter[str]:
             if len(run) == 1:
                 counts["c:" + run] += 1
         concepts.update(group for term, group in chinese if term in lowered)
-    for group in concepts:
-        counts["g:" + group] += _CONCEPT_WEIGHT
+    if concept_weight > 0:
+        for group in concepts:
+            counts["g:" + group] += concept_weight
     return counts
 
 
@@ -207,10 +208,16 @@ class LexicalEmbedder:
     # against a short criterion are low, so the spec's 0.5 would keep almost nothing.
     default_threshold = 0.08
 
-    def __init__(self, dims: int = 1024, threshold: float | None = None) -> None:
+    def __init__(
+        self,
+        dims: int = 1024,
+        threshold: float | None = None,
+        concept_weight: int = _CONCEPT_WEIGHT,
+    ) -> None:
         if dims < 16:
             raise ValueError("dims must be at least 16")
         self.dims = dims
+        self.concept_weight = concept_weight
         self.threshold = self.default_threshold if threshold is None else threshold
         self._idf: dict[str, float] = {}
         self._unseen_idf = 1.0
@@ -218,14 +225,14 @@ class LexicalEmbedder:
 
     @property
     def name(self) -> str:
-        return f"lexical-v1-{self.dims}-{self._fingerprint}"
+        return f"lexical-v1-{self.dims}-{self.concept_weight}-{self._fingerprint}"
 
     def fit(self, corpus: Iterable[str]) -> LexicalEmbedder:
         """Learn IDF from the texts to be indexed (smoothed, as scikit-learn does)."""
         df: Counter[str] = Counter()
         n = 0
         for text in corpus:
-            df.update(features(text).keys())
+            df.update(features(text, self.concept_weight).keys())
             n += 1
         self._idf = {f: math.log((1 + n) / (1 + c)) + 1.0 for f, c in df.items()}
         self._unseen_idf = math.log(1 + n) + 1.0
@@ -238,7 +245,7 @@ class LexicalEmbedder:
 
         out = np.zeros((len(texts), self.dims), dtype=np.float32)
         for row, text in enumerate(texts):
-            for feature, count in features(text).items():
+            for feature, count in features(text, self.concept_weight).items():
                 weight = (1.0 + math.log(count)) * self._idf.get(feature, self._unseen_idf)
                 col, sign = _bucket(feature, self.dims)
                 out[row, col] += sign * weight
