@@ -16,6 +16,7 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "generate"
 # Enough of the placeholder labelling rule to script scenarios without depending on the check
 # engine's progress: 某某, X年/X月/X日, TBD.
 _PLACEHOLDER = regex.compile(r"某某|X[年月日]|TBD")
+_RULE = {"某某": "placeholder/mou", "TBD": "placeholder/tbd"}
 
 
 def placeholder_check(text: str) -> list[Finding]:
@@ -25,7 +26,7 @@ def placeholder_check(text: str) -> list[Finding]:
         column = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
         out.append(
             Finding(
-                "placeholder/test",
+                _RULE.get(m.group(), "placeholder/x-date"),
                 f"unfilled placeholder '{m.group()}'",
                 m.group(),
                 m.start(),

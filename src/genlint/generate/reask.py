@@ -14,6 +14,7 @@ from ..findings import Finding
 
 MAX_LISTED = 20
 MAX_QUOTE = 60
+MAX_MESSAGE = 160
 
 _HAN = regex.compile(r"\p{Han}")
 _BACKTICKS = regex.compile(r"`+")
@@ -78,7 +79,8 @@ def describe(finding: Finding, lang: str) -> str:
     if finding.pointer:
         where += f" ({finding.pointer})"
     ask = _ASK[lang].get(finding.pack, _ASK[lang][""])
-    return f"- [{finding.rule}] “{quote}” — {where}: {finding.message}; {ask}"
+    message = " ".join(finding.message.split())[:MAX_MESSAGE]
+    return f"- [{finding.rule}] “{quote}” — {where}: {message}; {ask}"
 
 
 def followup_messages(

@@ -1,0 +1,204 @@
+"""`genlint generate` end to end against a scripted server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generate.helpers import FIXTURES
+from genlint.llm.testing import Reply, ScriptedServer
+
+PROMPT = str(FIXTURES / "prompts" / "a-payment.txt")
+SCHEMA = str(FIXTURES / "answer.schema.json")
+KEY_ENV = "GENLINT_CLI_TEST_KEY"
+SECRET = "sk-cli-GENLINTSECRET-9876543210fedcba"
+CLEAN = '{"payer": "华夏建设有限公司", "date": "2024-03-01"}'
+NOT_JSON = "付款方是华夏公司，日期待定。"
+
+
+@pytest.fixture(autouse=True)
+def _key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(KEY_ENV, SECRET)
+
+
+def _base(url: str) -> list[str]:
+    return [
+        "generate",
+        "--model",
+        "m",
+        "--base-url",
+        url,
+        "--api-key-env",
+        KEY_ENV,
+        "--select",
+        "placeholder",
+        "--schema",
+        SCHEMA,
+        "--transient-retries",
+        "1",
+    ]
+
+
+def _closed_port_url() -> str:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{sock.getsockname()[1]}/v1"
+
+
+def test_text_output_reasks_until_clean(run_cli: Any) -> None:
+    with ScriptedServer([Reply(NOT_JSON), Reply(CLEAN)]) as server:
+        result = run_cli(*_base(server.url), "--prompt-file", PROMPT)
+        asked = server.requests
+    assert result.code == 0, result.err
+    assert result.out == CLEAN + "\n", "the text goes to stdout, alone"
+    assert "reasked after 2 attempt(s)" in result.err
+    assert "json/unparseable" in asked[1]["messages"][-1]["content"]
+
+
+def test_json_output_reports_every_attempt(run_cli: Any) -> None:
+    with ScriptedServer([Reply(status=503), Reply(NOT_JSON), Reply(CLEAN)]) as server:
+        result = run_cli(*_base(server.url), "--prompt-file", PROMPT, "--format", "json")
+    assert result.code == 0, result.err
+    doc = json.loads(result.out)
+    assert doc["status"] == "reasked" and doc["text"] == CLEAN and doc["ok"] is True
+    assert [a["outcome"] for a in doc["attempts"]] == ["transient", "findings", "clean"]
+    assert doc["attempts"][1]["findings"][0]["rule"] == "json/unparseable"
+    assert doc["transient_retries"] == 1 and doc["content_attempts"] == 2
+    assert doc["total_usage"]["total_tokens"] > 0
+    assert "华夏" in result.out, "CJK is not ASCII-escaped"
+
+
+def test_degraded_writes_best_attempt_to_out_and_exits_1(run_cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "answer.json"
+    out.write_text("old", encoding="utf-8")
+    with ScriptedServer([Reply(NOT_JSON)]) as server:
+        result = run_cli(
+            *_base(server.url), "--prompt-file", PROMPT, "--max-retries", "1", "--out", str(out)
+        )
+    assert result.code == 1
+    assert out.read_text(encoding="utf-8") == NOT_JSON
+    assert "degraded after 2 attempt(s)" in result.out and "stopped by max_retries" in result.out
+    assert [p.name for p in tmp_path.iterdir()] == ["answer.json"], "no temporary file left behind"
+
+
+def test_on_fail_none_writes_nothing(run_cli: Any, tmp_path: Path) -> None:
+    out = tmp_path / "answer.json"
+    with ScriptedServer([Reply(NOT_JSON)]) as server:
+        result = run_cli(
+            *_base(server.url),
+            "--prompt-file",
+            PROMPT,
+            "--max-retries",
+            "0",
+            "--on-fail",
+            "none",
+            "--out",
+            str(out),
+            "--format",
+            "json",
+        )
+    assert result.code == 1
+    assert not out.exists()
+    assert json.loads(result.out)["status"] == "failed"
+
+
+def test_batch_results_in_input_order_with_summary(run_cli: Any, tmp_path: Path) -> None:
+    def script(body: dict[str, Any]) -> Reply:
+        first = len([m for m in body["messages"] if m["role"] == "user"]) == 1
+        return Reply(NOT_JSON if first and "warranty" in json.dumps(body) else CLEAN)
+
+    with ScriptedServer(script) as server:
+        result = run_cli(
+            *_base(server.url),
+            "--prompts-dir",
+            str(FIXTURES / "prompts"),
+            "--out",
+            str(tmp_path),
+            "--format",
+            "json",
+            "--concurrency",
+            "3",
+        )
+    assert result.code == 0, result.err
+    doc = json.loads(result.out)
+    assert [r["prompt"] for r in doc["results"]] == [
+        "a-payment.txt",
+        "b-delivery.md",
+        "c-messages.json",
+    ]
+    assert [r["status"] for r in doc["results"]] == ["first_try", "first_try", "reasked"]
+    assert doc["summary"]["final_pass_rate"] == 1.0
+    assert doc["summary"]["first_try_pass_rate"] == pytest.approx(2 / 3, abs=1e-3)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "a-payment.txt",
+        "b-delivery.txt",
+        "c-messages.txt",
+    ]
+
+
+def test_config_section_supplies_model_and_url(run_cli: Any, tmp_path: Path) -> None:
+    with ScriptedServer([Reply(CLEAN)]) as server:
+        config = tmp_path / "genlint.toml"
+        config.write_text(
+            f'[generate]\nmodel = "qwen-plus"\nbase_url = "{server.url}"\napi_key_env = "{KEY_ENV}"\n'
+            'select = ["placeholder"]\nmax_retries = 1\n',
+            encoding="utf-8",
+        )
+        result = run_cli("generate", "--config", str(config), "--prompt-file", PROMPT)
+        assert server.requests[0]["model"] == "qwen-plus"
+    assert result.code == 0, result.err
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--prompt-file", "nope.txt"], "no such file"),
+        ([], "exactly one of --prompt-file or --prompts-dir"),
+        (["--prompt-file", PROMPT, "--prompts-dir", str(FIXTURES)], "exactly one"),
+        (["--prompts-dir", "no-such-dir"], "no such folder"),
+        (["--prompt-file", PROMPT, "--select", "no-such-pack"], "no-such-pack"),
+        (["--prompt-file", PROMPT, "--max-retries", "-1"], "max_retries"),
+        (["--prompt-file", PROMPT, "--schema", "missing.json"], "no such file"),
+        (["--prompt-file", PROMPT, "--out", "/no/such/folder/x.txt"], "does not exist"),
+        (["--prompt-file", str(FIXTURES / "answer.schema.json")], "messages"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line(run_cli: Any, args: list[str], needle: str) -> None:
+    result = run_cli("generate", "--model", "m", "--base-url", "http://127.0.0.1:9/v1", *args)
+    assert result.code == 2
+    assert result.err.startswith("genlint: error:") and result.err.count("\n") == 1
+    assert needle in result.err and "Traceback" not in result.err
+
+
+def test_missing_model_exits_2(
+    run_cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no genlint.toml found above
+    result = run_cli("generate", "--prompt-file", PROMPT)
+    assert result.code == 2 and "--model is required" in result.err
+
+
+def test_unreachable_endpoint_exits_2(run_cli: Any) -> None:
+    result = run_cli(*_base(_closed_port_url()), "--prompt-file", PROMPT)
+    assert result.code == 2
+    assert result.err.startswith("genlint: error: cannot reach") and result.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_the_key_never_leaks(run_cli: Any, fmt: str, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level("DEBUG")
+    with ScriptedServer(
+        [Reply(status=401, error_message=f"Incorrect API key provided: {SECRET}")]
+    ) as server:
+        bad = run_cli(*_base(server.url), "--prompt-file", PROMPT, "--format", fmt)
+    with ScriptedServer([Reply(NOT_JSON), Reply(CLEAN)]) as server:
+        good = run_cli("--debug", *_base(server.url), "--prompt-file", PROMPT, "--format", fmt)
+    assert (bad.code, good.code) == (2, 0)
+    assert "authentication failed" in bad.err and KEY_ENV in bad.err
+    logs = "\n".join(r.getMessage() for r in caplog.records)
+    for text in (bad.out, bad.err, good.out, good.err, logs):
+        assert SECRET not in text and SECRET[:8] not in text and SECRET[-8:] not in text
