@@ -189,10 +189,13 @@ class Checker:
                     raise ConfigError(f"[check].severity: unknown rule {key!r}")
         self.config = cfg
         self.options = dict(options or {})
-        self._triggers: dict[str, re.Pattern[str]] = {}
+        self._triggers: dict[str | tuple[str, ...], tuple[re.Pattern[str], ...]] = {}
         for rule in self.rules:
-            if rule.trigger is not None and rule.trigger not in self._triggers:
-                self._triggers[rule.trigger] = re.compile(rule.trigger)
+            trig = rule.trigger
+            if trig is not None and trig not in self._triggers:
+                self._triggers[trig] = tuple(
+                    re.compile(t) for t in ((trig,) if isinstance(trig, str) else trig)
+                )
 
     def severity_of(self, rule: Rule) -> Severity:
         sev = self.config.severity
@@ -200,7 +203,7 @@ class Checker:
 
     def hits(self, text: str, ctx: RuleContext) -> list[tuple[Rule, Hit]]:
         """Every rule's hits on ``text`` after code skipping, overlap and allowlist filtering."""
-        windows = {t: _windows(text, p) for t, p in self._triggers.items()}
+        windows = {t: _merged_windows(text, ps) for t, ps in self._triggers.items()}
         out: list[tuple[Rule, Hit]] = []
         for rule in self.rules:
             if rule.trigger is not None:
@@ -325,6 +328,22 @@ def _windows(text: str, trigger: re.Pattern[str]) -> tuple[tuple[int, int], ...]
     return tuple(out)
 
 
+def _merged_windows(text: str, triggers: Sequence[re.Pattern[str]]) -> tuple[tuple[int, int], ...]:
+    """The union of the windows of several triggers (each scanned on its own: a literal-first
+    pattern is found at memchr speed, an alternation of them is not)."""
+    if len(triggers) == 1:
+        return _windows(text, triggers[0])
+    spans = sorted(w for t in triggers for w in _windows(text, t))
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        if out and start <= out[-1][1]:
+            if end > out[-1][1]:
+                out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return tuple(out)
+
+
 def _inside(hit: Hit, ranges: Sequence[tuple[int, int]]) -> bool:
     return any(s <= hit.start and hit.end <= e for s, e in ranges)
 
@@ -336,14 +355,30 @@ def _drop_overlaps(pairs: list[tuple[Rule, Hit]]) -> list[tuple[Rule, Hit]]:
         by_pack.setdefault(pair[0].pack, []).append(pair)
     kept: list[tuple[Rule, Hit]] = []
     for group in by_pack.values():
-        group.sort(key=lambda rh: (-(rh[1].end - rh[1].start), rh[1].start))
-        taken: list[tuple[int, int]] = []
-        for rule, hit in group:
-            if any(hit.start < e and s < hit.end for s, e in taken):
-                continue
-            taken.append((hit.start, hit.end))
-            kept.append((rule, hit))
+        group.sort(key=lambda rh: (rh[1].start, -rh[1].end))
+        # sweep clusters of mutually overlapping hits; clusters are tiny, so greedy is cheap
+        cluster: list[tuple[Rule, Hit]] = []
+        reach = -1
+        for pair in group:
+            if cluster and pair[1].start >= reach:
+                kept.extend(_longest_first(cluster))
+                cluster = []
+            cluster.append(pair)
+            reach = max(reach, pair[1].end) if len(cluster) > 1 else pair[1].end
+        if cluster:
+            kept.extend(_longest_first(cluster))
     return kept
+
+
+def _longest_first(cluster: list[tuple[Rule, Hit]]) -> list[tuple[Rule, Hit]]:
+    if len(cluster) == 1:
+        return cluster
+    ordered = sorted(cluster, key=lambda rh: (-(rh[1].end - rh[1].start), rh[1].start))
+    taken: list[tuple[Rule, Hit]] = []
+    for rule, hit in ordered:
+        if all(hit.end <= h.start or h.end <= hit.start for _, h in taken):
+            taken.append((rule, hit))
+    return taken
 
 
 def _allowed(text: str, hit: Hit, allowlist: Sequence[str]) -> bool:

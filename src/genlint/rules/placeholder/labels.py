@@ -149,7 +149,7 @@ class SlotLabel(Rule):
         "<title>报告</title>",
         "[1] 参考文献",
     )
-    trigger = r"[\[【［<〈]"
+    trigger = (r"\[", "【", "［", "<", "〈")
     skip_code = True
 
     _pattern = re.compile(

@@ -47,18 +47,22 @@ class XValue(Rule):
         "地址0x1F",
         "手机138XXXX5678",
     )
-    trigger = "[Xx×]"
+    trigger = ("X", "x", "×")
     skip_code = True
 
     # a run of X-like marks not glued to Latin letters or digits on the left
-    _run = re.compile(r"(?<![A-Za-z0-9_.])(?:第)?([Xx×]+)(?![A-Za-z])")
+    # a run of X-like marks; what is glued to its left is checked in Python (a leading
+    # lookbehind would make re test every position instead of skipping to the marks)
+    _run = re.compile(r"[Xx×]+(?![A-Za-z])")
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._run, text):
-            run_start, run_end = m.span(1)
-            run = m.group(1)
-            start, end = m.start(), run_end
-            has_ordinal = start < run_start
+            run_start, run_end = m.span()
+            if run_start > 0 and text[run_start - 1] in _GLUE_LEFT:
+                continue
+            run = m.group()
+            has_ordinal = run_start > 0 and text[run_start - 1] == "第"
+            start, end = run_start - has_ordinal, run_end
             nxt = text[run_end : run_end + 1]
             prev = text[run_start - 1] if run_start > 0 else ""
             if nxt == "-" and text[run_end + 1 : run_end + 2].isalpha():
@@ -106,6 +110,8 @@ class XValue(Rule):
             yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
 
 
+_GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.×")
+
 _CHAIN = re.compile(rf"(?:[年月日号]?[Xx×]+)*(?:{_ENT}|[{_UNIT}])")
 
 
@@ -120,7 +126,7 @@ class CircleValue(Rule):
     description = "○○/〇〇 stands for a name or number never filled in"
     bad = ("○○公司", "〇〇年〇〇月", "法定代表人：○○○")
     good = ("二〇二六年二月一日", "二〇〇〇年", "评价：○")
-    trigger = "[○〇◯]{2}"
+    trigger = ("○", "〇", "◯")
     skip_code = True
 
     _pattern = re.compile(

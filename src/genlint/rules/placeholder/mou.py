@@ -56,7 +56,7 @@ class MouMou(PatternRule):
     description = "某某 stands for a name or value never filled in"
     bad = ("由某某负责", "某某某", "联系人：某某")
     good = ("某些人", "在某些部门")
-    trigger = "某某"
+    trigger = "某"  # shared with the other 某 rules: one scan for all three
     skip_code = True
 
     def __init__(self) -> None:
@@ -82,17 +82,21 @@ class MouName(Rule):
     trigger = "某"
     skip_code = True
 
-    _pattern = re.compile(
-        "(?P<sur>"
-        + "|".join(COMPOUND_SURNAMES)
-        + f"|[{SURNAMES}])"
-        + rf"(?P<mou>某某?(?:[甲乙丙丁](?!方))?)(?!{_DET})"
-    )
+    # find 某 first (a literal: fast) and look back for the surname in Python
+    _mou = re.compile(r"某某?(?:[甲乙丙丁](?!方))?")
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
-        for m in ctx.finditer(self._pattern, text):
-            start, end = m.span()
-            sur, mou = m.group("sur"), m.group("mou")
+        for m in ctx.finditer(self._mou, text):
+            at, end = m.span()
+            if at == 0 or text[at - 1] == "某" or _DET_AT.match(text, end):
+                continue
+            if text[max(0, at - 2) : at] in _COMPOUND:
+                start = at - 2
+            elif text[at - 1] in _SINGLE:
+                start = at - 1
+            else:
+                continue
+            sur, mou = text[start:at], m.group()
             prev = text[start - 1] if start > 0 else ""
             double = mou.startswith("某某")
             if not double and _entity_follows(text, end):
@@ -106,11 +110,14 @@ class MouName(Rule):
             ):
                 # 关于某 / 完成某: the "surname" ends another word
                 if double:
-                    yield Hit(start + 1, end, message=f"unfilled placeholder '{mou}'")
+                    yield Hit(at, end, message=f"unfilled placeholder '{mou}'")
                 continue
             yield Hit(start, end, message=f"unfilled placeholder name '{text[start:end]}'")
 
 
+_COMPOUND = frozenset(COMPOUND_SURNAMES)
+_SINGLE = frozenset(SURNAMES)
+_DET_AT = re.compile(f"(?:{_DET})")
 _ENT_AT = re.compile(rf"(?:{_ENT}|{_DET})")
 
 

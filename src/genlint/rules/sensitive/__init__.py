@@ -8,9 +8,14 @@ only flagged when it is not part of a longer run of digits, and masked forms (13
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from .. import PatternRule, Rule, RuleContext
+from .. import Hit, PatternRule, Rule, RuleContext
 from .checks import id_shaped, luhn_ok, valid_resident_id
+
+# Eleven digits or more (separators allowed): every number these rules flag has such a run.
+# One literal-first pattern per leading digit, because re skips to a literal at memchr speed.
+DIGIT_RUN = tuple(f"{d}[0-9][0-9 -]{{9}}" for d in "0123456789")
 
 
 class ResidentId(PatternRule):
@@ -18,13 +23,13 @@ class ResidentId(PatternRule):
     description = "an unmasked mainland resident ID number (valid date and check digit)"
     bad = ("身份证号：11010519491231002X", "身份证110101199003074573。")
     good = ("110101********1234", "身份证号：110105194912310021", "110101199013074573")
-    trigger = r"\d{17}"
+    trigger = DIGIT_RUN
 
     def __init__(self) -> None:
         super().__init__(
             self.id,
             self.description,
-            rf"(?<![0-9A-Za-z_*]){'[0-9]' * 17}[0-9Xx](?![0-9A-Za-z_*])",
+            r"[0-9]{17}[0-9Xx](?![0-9A-Za-z_*])",
             bad=self.bad,
             good=self.good,
             trigger=self.trigger,
@@ -32,27 +37,29 @@ class ResidentId(PatternRule):
         )
 
     def accept(self, match: re.Match[str], text: str, ctx: RuleContext) -> bool:
-        return valid_resident_id(match.group())
+        return _free_left(text, match.start()) and valid_resident_id(match.group())
 
 
-class Mobile(PatternRule):
+class Mobile(Rule):
     id = "sensitive/mobile"
     description = "an unmasked mainland mobile number (11 digits 1[3-9]…, optional +86)"
     bad = ("电话13812345678", "手机：+86 139-1234-5678", "Tel: +8615912345678", "138 1234 5678")
     good = ("138****5678", "订单号2013812345678", "电话12812345678", "010-12345678")
-    trigger = r"1[3-9]\d"
+    trigger = DIGIT_RUN
 
-    def __init__(self) -> None:
-        super().__init__(
-            self.id,
-            self.description,
-            r"(?:(?<![0-9A-Za-z_*+])(?:\+|＋|00)?86[ \t-]?|(?<![0-9A-Za-z_*]))"
-            r"1[3-9][0-9](?:[0-9]{8}|([ \t-])[0-9]{4}\1[0-9]{4})(?![0-9A-Za-z_*])",
-            bad=self.bad,
-            good=self.good,
-            trigger=self.trigger,
-            message="unmasked mobile number",
-        )
+    _number = re.compile(r"1[3-9][0-9](?:[0-9]{8}|([ \t-])[0-9]{4}\1[0-9]{4})(?![0-9A-Za-z_*])")
+    _prefix = re.compile(r"(?:\+|＋|00)?86[ \t-]?$")
+
+    def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        for m in ctx.finditer(self._number, text):
+            start = m.start()
+            # an optional country code in front; then nothing number-like may touch it
+            p = self._prefix.search(text, max(0, start - 5), start)
+            if p is not None and _free_left(text, p.start(), "+"):
+                start = p.start()
+            elif not _free_left(text, start):
+                continue
+            yield Hit(start, m.end(), message="unmasked mobile number")
 
 
 class BankCard(PatternRule):
@@ -60,13 +67,13 @@ class BankCard(PatternRule):
     description = "an unmasked bank card number (16–19 digits, valid Luhn check)"
     bad = ("卡号6222021234567890128", "6225 8801 2345 6783", "4111111111111111")
     good = ("卡号6222021234567890123", "6222 **** **** 0128", "110105194912310021")
-    trigger = r"\d{4}[ -]?\d{4}[ -]?\d{4}[ -]?\d{4}"
+    trigger = DIGIT_RUN
 
     def __init__(self) -> None:
         super().__init__(
             self.id,
             self.description,
-            r"(?<![0-9A-Za-z_*])(?:[0-9]{16,19}|[0-9]{4}([ -])[0-9]{4}\1[0-9]{4}\1[0-9]{4}"
+            r"(?:[0-9]{16,19}|[0-9]{4}([ -])[0-9]{4}\1[0-9]{4}\1[0-9]{4}"
             r"(?:\1[0-9]{1,3})?)(?![0-9A-Za-z_*])",
             bad=self.bad,
             good=self.good,
@@ -75,11 +82,21 @@ class BankCard(PatternRule):
         )
 
     def accept(self, match: re.Match[str], text: str, ctx: RuleContext) -> bool:
+        if not _free_left(text, match.start()):
+            return False
         digits = match.group().replace(" ", "").replace("-", "")
         if not 16 <= len(digits) <= 19 or not luhn_ok(digits):
             return False
         # an ID-shaped number is an ID (valid or with a wrong check digit), never a card
         return not (len(digits) == 18 and id_shaped(digits))
+
+
+def _free_left(text: str, pos: int, extra: str = "") -> bool:
+    """Nothing number-like (or a mask) glued to the left: not part of a longer number."""
+    return pos == 0 or not (text[pos - 1] in _GLUED or text[pos - 1] in extra)
+
+
+_GLUED = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_*")
 
 
 class Email(PatternRule):
@@ -93,7 +110,7 @@ class Email(PatternRule):
         super().__init__(
             self.id,
             self.description,
-            r"(?<![A-Za-z0-9._%+\-*])[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}@"
+            r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}@"
             r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
             r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}(?![A-Za-z0-9\-])",
             bad=self.bad,
@@ -101,6 +118,10 @@ class Email(PatternRule):
             trigger=self.trigger,
             message="unmasked e-mail address",
         )
+
+    def accept(self, match: re.Match[str], text: str, ctx: RuleContext) -> bool:
+        # z***@163.com is masked: the address must not continue a longer token to the left
+        return _free_left(text, match.start(), ".%+-")
 
 
 def rules() -> list[Rule]:

@@ -1,0 +1,108 @@
+"""SARIF 2.1.0 as GitHub code scanning accepts it: one run, the selected rules as
+``tool.driver.rules`` (id, short description, default level), one result per finding with a
+physical location (file, 1-based line and column; the end column on the same line).
+
+A file that could not be read becomes a tool execution notification, so the upload still
+shows why it has no results.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+if TYPE_CHECKING:
+    from ..check import CheckReport
+
+SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
+_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+
+
+def as_dict(report: CheckReport) -> dict[str, Any]:
+    from .. import __version__
+    from ..check import display_path
+
+    rules = {rule.id: rule for rule in report.rules}
+    for finding in report.findings:
+        rules.setdefault(finding.rule, None)  # type: ignore[arg-type]
+    rule_ids = sorted(rules)
+    index = {rule_id: i for i, rule_id in enumerate(rule_ids)}
+    driver_rules = []
+    for rule_id in rule_ids:
+        rule = rules[rule_id]
+        entry: dict[str, Any] = {"id": rule_id, "name": rule_id.replace("/", "-")}
+        if rule is not None:
+            entry["shortDescription"] = {"text": rule.description}
+            entry["defaultConfiguration"] = {"level": _LEVEL[str(rule.severity)]}
+            if rule.bad:
+                entry["help"] = {
+                    "text": f"{rule.description}. Flagged: {rule.bad[0]}"
+                    + (f" Not flagged: {rule.good[0]}" if rule.good else "")
+                }
+        driver_rules.append(entry)
+
+    results = []
+    notifications = []
+    for file in report.files:
+        uri = display_path(file.path)
+        if file.error is not None:
+            notifications.append(
+                {
+                    "level": "error",
+                    "message": {"text": file.error},
+                    "locations": [{"physicalLocation": {"artifactLocation": {"uri": uri}}}],
+                }
+            )
+            continue
+        for f in file.findings:
+            region: dict[str, Any] = {"startLine": f.line, "startColumn": f.column}
+            if "\n" not in f.text:
+                region["endColumn"] = f.column + len(f.text)
+            region["snippet"] = {"text": f.text}
+            result: dict[str, Any] = {
+                "ruleId": f.rule,
+                "ruleIndex": index[f.rule],
+                "level": _LEVEL[str(f.severity)],
+                "message": {"text": f.message},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": {"uri": uri},
+                            "region": region,
+                        }
+                    }
+                ],
+                "partialFingerprints": {"genlint/v1": f"{f.rule}:{f.text}:{f.line}"},
+            }
+            properties: dict[str, Any] = {}
+            if f.page is not None:
+                properties["page"] = f.page
+            if f.pointer is not None:
+                properties["pointer"] = f.pointer
+            if properties:
+                result["properties"] = properties
+            results.append(result)
+
+    run: dict[str, Any] = {
+        "tool": {
+            "driver": {
+                "name": "genlint",
+                "version": __version__,
+                "informationUri": "https://pypi.org/project/genlint/",
+                "rules": driver_rules,
+            }
+        },
+        "results": results,
+        "invocations": [
+            {
+                "executionSuccessful": not report.errors,
+                "toolExecutionNotifications": notifications,
+            }
+        ],
+    }
+    return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
+
+
+def render(report: CheckReport, *, color: bool = False) -> str:
+    return orjson.dumps(as_dict(report), option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
