@@ -26,7 +26,13 @@ else:  # pragma: no cover
 
 LANGUAGES: tuple[str, ...] = ("zh", "en", "ja")
 VERB_CATEGORIES: tuple[str, ...] = ("call", "write", "delete", "declare")
-WORD_CATEGORIES: tuple[str, ...] = ("condition", "over_inference", "boilerplate")
+WORD_CATEGORIES: tuple[str, ...] = (
+    "condition",
+    "over_inference",
+    "boilerplate",
+    "modal",
+    "modal_after",
+)
 CATEGORIES: tuple[str, ...] = VERB_CATEGORIES + WORD_CATEGORIES
 
 _TOKEN = re.compile(r"@?[A-Za-z_$][A-Za-z0-9_$]*(?:[.#][A-Za-z_$][A-Za-z0-9_$]*)*")

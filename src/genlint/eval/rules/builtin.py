@@ -7,7 +7,7 @@ read the lexicons (data) and the glossary, and never look at other claims except
 
 from __future__ import annotations
 
-from ..context import ClaimContext, Ref
+from ..context import ClaimContext, Ref, parse_ref
 from ..glossary import Span
 from ..lexicon import Hit
 from ..model import REF_KINDS
@@ -68,11 +68,20 @@ class Misaligned:
         # A verb inside a mention of one of the claim's own targets paraphrases that target
         # (更新 for calls:HogosyaService.update), so it asserts nothing about the action.
         verbs = [v for v in verbs if not any(_overlaps(v, s) for ss in spans.values() for s in ss)]
+        verbs = [v for v in verbs if not _hypothetical(ctx, v)]
+        # Invalid references take part in attribution (a verb governing one is already
+        # reported as invalid_ref) but accept any verb.
+        candidates: dict[Ref, list[Span]] = dict(spans)
+        for raw in ctx.invalid_refs:
+            bad = parse_ref(raw)
+            if bad is not None and bad.target:
+                candidates.setdefault(Ref("invalid", bad.target), _literal(ctx.text, bad.target))
+        exact = {r: _literal(ctx.text, r.target) for r in candidates}
         conditional = bool(ctx.hits_of("condition"))
         japanese = any("\u3040" <= c <= "\u30ff" for c in ctx.text)
         problems: list[str] = []
         for verb in verbs:
-            targets = _attribute(ctx.text, verb, spans, japanese) or refs
+            targets = _attribute(ctx.text, verb, candidates, exact, japanese) or refs
             if not any(_accepts(r, verb.category, conditional) for r in targets):
                 problems.append(
                     f"'{ctx.text[verb.start : verb.end]}' on {', '.join(str(r) for r in targets)}"
@@ -120,12 +129,20 @@ class Redundant:
         return None
 
 
+def _hypothetical(ctx: ClaimContext, verb: Hit) -> bool:
+    """A verb under a modal or a negation (可以修改, does not write, 更新できるか) asserts nothing."""
+    for h in ctx.hits_of("modal"):
+        if 0 <= verb.start - h.end <= 1:
+            return True
+    return any(0 <= h.start - verb.end <= 1 for h in ctx.hits_of("modal_after"))
+
+
 def _overlaps(hit: Hit, span: Span) -> bool:
     return hit.start < span[1] and span[0] < hit.end
 
 
 def _accepts(ref: Ref, verb: str, conditional: bool) -> bool:
-    if ref.kind == "method":
+    if ref.kind in ("method", "invalid"):
         return True
     if ref.kind == "conditions":
         return conditional
@@ -142,21 +159,47 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     return lo, hi
 
 
-def _attribute(text: str, verb: Hit, spans: dict[Ref, list[Span]], japanese: bool) -> list[Ref]:
-    """The references whose mention is nearest the verb within its clause (ties: all)."""
+def _literal(text: str, target: str) -> list[Span]:
+    """Where the claim writes the target itself, or its last segment (update of X.update)."""
+    out: list[Span] = []
+    for name in {target, target.rsplit(".", 1)[-1].lstrip("@")}:
+        if len(name) < 3:
+            continue
+        start = text.find(name)
+        while start != -1:
+            out.append((start, start + len(name)))
+            start = text.find(name, start + 1)
+    return out
+
+
+def _attribute(
+    text: str,
+    verb: Hit,
+    spans: dict[Ref, list[Span]],
+    exact: dict[Ref, list[Span]],
+    japanese: bool,
+) -> list[Ref]:
+    """The references whose mention is nearest the verb within its clause (ties: all).
+
+    A literal mention of the target beats a shared word at the same distance
+    (``HogosyaHistory`` names writes:HogosyaHistory, not calls:HogosyaService.update).
+    """
     lo, hi = _clause(text, verb.start, verb.end)
     best: list[Ref] = []
-    best_distance = len(text) + 1
+    best_distance = float(len(text) + 1)
     for ref, ref_spans in spans.items():
-        for s_start, s_end in ref_spans:
+        literal = exact.get(ref, [])
+        for s_start, s_end in [*ref_spans, *literal]:
             if s_start < lo or s_end > hi:
                 continue
             if s_start >= verb.end:  # after the verb
-                distance = s_start - verb.end + (_OFF_SIDE_PENALTY if japanese else 0)
+                distance = float(s_start - verb.end + (_OFF_SIDE_PENALTY if japanese else 0))
             elif s_end <= verb.start:  # before it
-                distance = verb.start - s_end + (0 if japanese else _OFF_SIDE_PENALTY)
+                distance = float(verb.start - s_end + (0 if japanese else _OFF_SIDE_PENALTY))
             else:
                 continue
+            if (s_start, s_end) in literal:
+                distance -= 0.5
             if distance < best_distance:
                 best, best_distance = [ref], distance
             elif distance == best_distance and ref not in best:
