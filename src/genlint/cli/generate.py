@@ -288,15 +288,22 @@ def _refuse_unusable(results: list[Any]) -> None:
 def _summary(name: str, result: Any, *, stream: Any) -> None:
     tokens = result.total_usage.total_tokens
     retries = result.transient_retries
-    line = (
+    lines = [
         f"{name}: {result.status} after {result.content_attempts} attempt(s)"
         f"{f', {retries} transient retries' if retries else ''}, {tokens} tokens"
-    )
-    if not result.ok:
-        line += f", stopped by {result.stop_reason}"
-        for f in result.findings[:5]:
-            line += f"\n  {f.line}:{f.column} {f.rule} {f.text!r}"
-    stream.write(line + "\n")
+        + ("" if result.ok else f", stopped by {result.stop_reason}")
+    ]
+    for a in result.attempts:
+        if a.outcome == "findings":
+            shown = ", ".join(f"{f.rule} {f.text!r} {f.line}:{f.column}" for f in a.findings[:4])
+            more = f", +{len(a.findings) - 4} more" if len(a.findings) > 4 else ""
+            what = f"{len(a.findings)} finding(s): {shown}{more}"
+        elif a.outcome == "clean":
+            what = "clean"
+        else:
+            what = f"{a.outcome} ({a.error_kind}): {a.error}"
+        lines.append(f"  attempt {a.n}: {what}")
+    stream.write("\n".join(lines) + "\n")
 
 
 def _print_json(payload: dict[str, Any]) -> None:
