@@ -145,7 +145,9 @@ def judge(
         completion = llm.complete(messages, timeout=timeout)
         verdicts = parse_verdicts(completion.text, [c.criterion_id for c in candidates])
     except Exception as exc:  # fail safe by contract: no LLM error may lose a candidate
-        why = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-        logger.warning("applicability filter skipped, LLM failed: %s", why)
-        return None, why
+        detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        logger.warning("applicability filter skipped, LLM failed: %s", detail)
+        # The short form goes into every kept criterion's reason; the log has the details.
+        kind = getattr(exc, "kind", None)
+        return None, str(kind) if isinstance(kind, str) else type(exc).__name__
     return verdicts, None
