@@ -35,9 +35,11 @@ def decode(data: bytes, path: str) -> str:
     if b"\x00" in data[:8192]:
         raise InputError(f"{path}: binary file, not text")
     try:
-        return data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError:
         pass
+    else:
+        return _gbk_lookalike(data, text) or text
     try:
         text = data.decode("gb18030")
     except UnicodeDecodeError:
@@ -54,6 +56,31 @@ def decode(data: bytes, path: str) -> str:
         return data.decode(best.encoding)
     except (UnicodeDecodeError, LookupError):
         raise InputError(f"{path}: cannot decode as {best.encoding}") from None
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or "\u3000" <= ch <= "\u303f" or "\uff00" <= ch <= "\uffef"
+
+
+def _gbk_lookalike(data: bytes, utf8_text: str) -> str | None:
+    """GBK text that happens to be valid UTF-8 (某某 is C4 B3 C4 B3, which UTF-8 reads as ĳĳ).
+
+    Only short GBK texts do this: every GBK pair must fall in the UTF-8 two-byte ranges. Take
+    the GB18030 reading when UTF-8 gives only two-byte characters that are not Latin-1 letters
+    (accented Western text stays UTF-8) and GB18030 gives only Chinese characters.
+    """
+    non_ascii = [ch for ch in utf8_text if ord(ch) > 0x7F]
+    if not non_ascii or any(ord(ch) >= 0x800 for ch in non_ascii):
+        return None
+    if all("\u00c0" <= ch <= "\u00ff" for ch in non_ascii):
+        return None
+    try:
+        gbk = data.decode("gb18030")
+    except UnicodeDecodeError:
+        return None
+    if all(_is_cjk(ch) for ch in gbk if ord(ch) > 0x7F):
+        return gbk
+    return None
 
 
 def _looks_like_text(text: str) -> bool:
