@@ -40,13 +40,14 @@ def decode(data: bytes, path: str) -> str:
         pass
     else:
         return _gbk_lookalike(data, text) or text
+    gbk: str | None
     try:
-        text = data.decode("gb18030")
+        gbk = data.decode("gb18030")
     except UnicodeDecodeError:
-        text = None
-    if text is not None and _looks_like_text(text):
+        gbk = None
+    if gbk is not None and _looks_like_text(gbk):
         log.debug("%s: decoded as GB18030", path)
-        return text
+        return gbk
     from charset_normalizer import from_bytes
 
     best = from_bytes(data[: 1 << 20]).best()
