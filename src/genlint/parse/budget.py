@@ -6,7 +6,7 @@ import time
 
 # The bound is "1 MB of garbage answers within 1 s"; the slow steps get a little over
 # half of that so the cheap steps and the caller's overhead fit in the rest on a loaded machine.
-DEFAULT_BUDGET_S = 0.6
+DEFAULT_BUDGET_S = 0.5
 
 
 class Deadline:

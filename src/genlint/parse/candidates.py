@@ -10,12 +10,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .budget import Deadline
+
 _FENCE = re.compile(r"```[ \t]*([\w+.-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
 _THINK = re.compile(
     r"<(think|thinking|reasoning|reflection)>.*?(?:</\1>|\Z)", re.DOTALL | re.IGNORECASE
 )
 _THINK_CLOSE_ONLY = re.compile(r"</(think|thinking|reasoning)>", re.IGNORECASE)
-_BRACKETS = re.compile(r'[{}\[\]｛｝［］"\\]')
+_OPENERS = re.compile(r"[{\[｛［]")
+_INSIDE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)|[{}\[\]｛｝［］]', re.DOTALL)
 _OPEN = {"{": "}", "[": "]", "｛": "｝", "［": "］"}
 _CLOSE = {v: k for k, v in _OPEN.items()}
 # "[1]", "[2, 3]": citation markers, not an answer.
@@ -45,7 +48,7 @@ def reasoning_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def find_candidates(text: str) -> list[Candidate]:
+def find_candidates(text: str, deadline: Deadline | None = None) -> list[Candidate]:
     """Every plausible JSON fragment, best first: answers before reasoning drafts, then by position."""
     thinking = reasoning_spans(text)
     found: dict[tuple[int, int], Candidate] = {}
@@ -55,7 +58,7 @@ def find_candidates(text: str) -> list[Candidate]:
             body_end -= 1
         if body_end > body_start:
             found.setdefault((body_start, body_end), Candidate(body_start, body_end, "fence"))
-    for start, end in _bracket_spans(text):
+    for start, end in _bracket_spans(text, deadline):
         found.setdefault((start, end), Candidate(start, end, "brackets"))
         if len(found) >= MAX_CANDIDATES:
             break
@@ -68,36 +71,36 @@ def find_candidates(text: str) -> list[Candidate]:
     return sorted(found.values(), key=rank)
 
 
-def _bracket_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every bracketed span, ordered by start; unclosed ones run to the end."""
+def _bracket_spans(text: str, deadline: Deadline | None) -> list[tuple[int, int]]:
+    """(start, end) of every bracketed span, ordered by start; unclosed ones run to the end.
+
+    Outside brackets only openers matter, so the regex jumps from one to the next; inside,
+    a whole string is one token. Either way the loop runs once per bracket, not per character.
+    """
     spans: list[tuple[int, int]] = []
     stack: list[tuple[str, int]] = []
-    in_string = False
-    escaped_at = -2
-    for match in _BRACKETS.finditer(text):
-        char = match.group()
-        pos = match.start()
-        if char == "\\":
-            if in_string and escaped_at != pos - 1:
-                escaped_at = pos
-            continue
-        if in_string:
-            if char == '"' and escaped_at != pos - 1:
-                in_string = False
-            continue
+    pos = 0
+    steps = 0
+    while True:
+        match = (_INSIDE if stack else _OPENERS).search(text, pos)
+        if match is None:
+            break
+        pos = match.end()
+        char = match.group()[0]
         if char == '"':
-            in_string = bool(stack)
-        elif char in _OPEN:
-            stack.append((char, pos))
-        elif stack:
-            opener = _CLOSE[char]
-            depth = _find_opener(stack, opener)
-            if depth < 0:
-                continue  # a stray closer in prose
-            # Openers above the match were never closed: they end where their parent does.
-            while len(stack) > depth:
-                _, start = stack.pop()
-                spans.append((start, pos + 1) if len(stack) == depth else (start, pos))
+            continue
+        if char in _OPEN:
+            stack.append((char, match.start()))
+        else:
+            depth = _find_opener(stack, _CLOSE[char])
+            if depth >= 0:
+                # Openers above the match were never closed: they end where their parent does.
+                while len(stack) > depth:
+                    _, start = stack.pop()
+                    spans.append((start, pos) if len(stack) == depth else (start, pos - 1))
+        steps += 1
+        if steps % 1024 == 0 and deadline is not None and deadline.expired():
+            break
     spans.extend((start, len(text)) for _, start in stack)
     spans.sort()
     return spans

@@ -17,8 +17,8 @@ from .direct import NotJSON
 
 # Strings are matched whole so brackets inside them are skipped; an unterminated string runs
 # to the end of the text.
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)|[\[\]{}]', re.DOTALL)
-_TOKEN_WITH_COMMA = re.compile(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)|[\[\]{},]', re.DOTALL)
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|[\[\]{}]', re.DOTALL)
+_TOKEN_WITH_COMMA = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|[\[\]{},]', re.DOTALL)
 _CLOSER = {"{": "}", "[": "]"}
 
 

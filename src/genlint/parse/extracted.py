@@ -25,7 +25,7 @@ class NothingExtracted(ValueError):
 
 def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]]:
     """``(accepted value, repairs)`` of the first acceptable fragment of ``text``."""
-    candidates = find_candidates(text)
+    candidates = find_candidates(text, deadline)
     if not candidates:
         raise NothingExtracted("no code fence or bracketed fragment in the text")
     reasons: list[str] = []

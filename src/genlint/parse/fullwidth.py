@@ -14,7 +14,7 @@ _SYNTAX = {"：": ":", "，": ",", "｛": "{", "｝": "}", "［": "[", "］": "]
 # inside a value (“使用了“麦肯锡”等词”) stay part of the value.
 _FOLLOWED_BY_SYNTAX = r"\s*(?:[:,}\]：，｝］]|\Z)"
 _TOKENS = re.compile(
-    r'"(?:[^"\\]|\\.)*"'  # an ASCII string: left alone
+    r'"[^"\\]*(?:\\.[^"\\]*)*"'  # an ASCII string: left alone
     r"|“((?:[^”]|”(?!" + _FOLLOWED_BY_SYNTAX + r"))*)”(?=" + _FOLLOWED_BY_SYNTAX + r")"
     r"|[：，｛｝［］]",
     re.DOTALL,

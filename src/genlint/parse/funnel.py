@@ -6,9 +6,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
+
 from .accept import Acceptor
 from .budget import Deadline
-from .direct import NotJSON, load_strict
+from .direct import NotJSON, load_strict, may_hold_big_integer
 from .extracted import NothingExtracted, extract
 from .fields import FieldsNotFound, extract_fields
 from .repaired import RepairFailed, repair
@@ -19,6 +21,8 @@ from .scalars import repair_scalar
 # fence, a reasoning block) to extraction, because json-repair would glue every fragment of
 # it into one array, or keep the last fragment.
 _JSON_START = re.compile(r"""\s*(?:[{\[｛［("'\-\d]|/[*/]|(?:true|false|null|True|False|None)\b)""")
+_orjson_loads = orjson.loads
+_OrjsonError = orjson.JSONDecodeError
 _CONTAINER = re.compile(r"[{\[｛［]")
 
 
@@ -36,16 +40,19 @@ def parse_json(
     must hold. With neither, any valid JSON document is accepted directly and later steps must
     find an object or array. Never raises on a string; a bad ``schema`` raises InputError.
     """
+    if type(text) is str and schema is None and not fields:
+        # The hot path: a valid reply costs one orjson call and one small object.
+        try:
+            value = _orjson_loads(text)
+        except _OrjsonError:
+            pass
+        else:
+            if len(text) < 19 or not may_hold_big_integer(text):
+                return ParseResult(True, value, "direct", [], [])
     if isinstance(text, bytes | bytearray):
         text = bytes(text).decode("utf-8", errors="replace")
     elif not isinstance(text, str):
         raise TypeError(f"parse_json() needs str or bytes, not {type(text).__name__}")
-    if schema is None and not fields:
-        # The hot path: a valid reply costs one orjson call and one small object.
-        try:
-            return ParseResult(True, load_strict(text), "direct", [], [])
-        except NotJSON as exc:
-            return _funnel(text, Acceptor(), [f"direct: {exc}"])
     return _funnel(text, Acceptor(schema, fields), [])
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from . import fullwidth
+from . import cleanup, fullwidth
 from .closing import close_truncated
 from .direct import NotJSON, load_strict
 
@@ -40,6 +40,8 @@ def repair(text: str) -> tuple[Any, list[str]]:
                 f"(its time grows faster than the input); closing truncated brackets: {exc}"
             ) from None
         return value, notes + closed
+    normalised, cleaned = cleanup.clean(normalised)
+    notes += cleaned
     value, log = _json_repair(normalised)
     if (
         isinstance(value, list)
@@ -54,7 +56,8 @@ def repair(text: str) -> tuple[Any, list[str]]:
     if value == "" and not _is_empty_string_literal(normalised):
         # json-repair answers "" when it found nothing to build a value from.
         raise RepairFailed("json-repair found no JSON value")
-    return value, notes + _describe(log)
+    # json-repair logs some repairs (a trailing comma) without a word; still say one was made.
+    return value, notes + (_describe(log) or ["json-repair fixed the syntax"])
 
 
 def _json_repair(text: str) -> tuple[Any, list[dict[str, str]]]:

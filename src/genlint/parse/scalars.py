@@ -30,6 +30,10 @@ def repair_scalar(text: str) -> tuple[Any, list[str]]:
     stripped = text.strip().rstrip(",").strip()
     if not stripped:
         raise NotJSON("empty")
+    try:
+        return load_strict(stripped), []
+    except NotJSON:
+        pass
     wrapped = _WRAPPER.match(stripped)
     if wrapped and not stripped.startswith(("'", '"')):
         value, notes = repair_scalar(wrapped.group(1))

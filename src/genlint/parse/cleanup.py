@@ -1,0 +1,48 @@
+"""Rewrites done before json-repair, for defects it repairs differently from what was meant.
+
+json-repair writes "" for a missing value (``{"a": }``) and keeps ``undefined`` and ``...``
+placeholders as text; a model that wrote those meant null, and "more of the same". Strings are
+matched first and left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+_TOKENS = re.compile(
+    r'"[^"\\]*(?:\\.[^"\\]*)*"'
+    r"|'[^'\\\n]*(?:\\.[^'\\\n]*)*'"
+    r"|(?P<missing>:)(?P<gap>\s*)(?=[,}\]]|\Z)"
+    r"|(?P<undefined>(?<![\w$])undefined(?![\w$]))"
+    r"|(?P<before>[\[{,])\s*(?P<ellipsis>\.\.\.|…)\s*,?",
+    re.DOTALL,
+)
+
+
+def clean(text: str) -> tuple[str, list[str]]:
+    """``(rewritten text, notes)``; the text is unchanged when there is nothing to rewrite."""
+    if ":" not in text and "undefined" not in text and "..." not in text and "…" not in text:
+        return text, []
+    counts = {"missing": 0, "undefined": 0, "ellipsis": 0}
+
+    def replace(match: re.Match[str]) -> str:
+        if match.group("missing"):
+            counts["missing"] += 1
+            return ": null" + match.group("gap")
+        if match.group("undefined"):
+            counts["undefined"] += 1
+            return "null"
+        if match.group("ellipsis"):
+            counts["ellipsis"] += 1
+            return match.group("before")
+        return match.group(0)
+
+    cleaned = _TOKENS.sub(replace, text)
+    notes = []
+    if counts["missing"]:
+        notes.append(f"wrote null for {counts['missing']} missing value(s)")
+    if counts["undefined"]:
+        notes.append(f"read {counts['undefined']} undefined as null")
+    if counts["ellipsis"]:
+        notes.append(f"dropped {counts['ellipsis']} '...' placeholder(s)")
+    return cleaned, notes

@@ -1,0 +1,67 @@
+"""Large and hostile input: bounded time, a reason in errors, the right value when there is one.
+
+The issue's bound is 1 s for 1 MB of garbage; the assertions allow 3 s so a loaded machine
+does not fail them, and the benchmark reports the real figure.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import orjson
+import pytest
+
+from genlint import parse_json
+
+LIMIT_S = 3.0
+
+
+def _garbage(size: int, seed: int) -> str:
+    rng = random.Random(seed)
+    alphabet = "{}[]\",:'\\ abc123.-“”：，\n"
+    return "".join(rng.choice(alphabet) for _ in range(size))
+
+
+def _timed(text: str, **kwargs: object) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = parse_json(text, **kwargs)  # type: ignore[arg-type]
+    return time.perf_counter() - start, result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _garbage(1_000_000, 1),
+        '{"a": "' + "x, " * 340_000,  # json-repair's worst case: an unclosed string of commas
+        "[" * 200_000,  # nesting far beyond any recursion limit
+        "Score: " * 150_000,
+    ],
+    ids=["random-punctuation", "unclosed-string-of-commas", "deep-nesting", "repeated-keys"],
+)
+def test_one_megabyte_of_garbage_is_answered_in_bounded_time(text: str) -> None:
+    elapsed, result = _timed(text, fields=["score", "reason"])
+    assert elapsed < LIMIT_S, f"{elapsed:.2f}s"
+    assert result.errors  # type: ignore[attr-defined]
+
+
+def test_garbage_says_why_repair_was_not_tried_in_full() -> None:
+    _, result = _timed(_garbage(1_000_000, 2))
+    repaired = next(e for e in result.errors if e.startswith("repaired:"))  # type: ignore[attr-defined]
+    assert "limit" in repaired or "start like JSON" in repaired
+
+
+def test_one_megabyte_truncated_document_keeps_every_complete_record() -> None:
+    records = [{"id": i, "name": f"记录 {i}", "tags": ["a", "b"]} for i in range(20_000)]
+    full = orjson.dumps(records).decode()
+    cut = full[: len(full) * 3 // 4]
+    elapsed, result = _timed(cut)
+    assert elapsed < LIMIT_S
+    assert result.strategy == "repaired"  # type: ignore[attr-defined]
+    value = result.value  # type: ignore[attr-defined]
+    # Every record before the cut comes back whole; the one cut through may come back partial.
+    assert len(value) > 14_000
+    assert value[:-1] == records[: len(value) - 1]
+    last = value[-1]
+    assert all(records[len(value) - 1][key] == last[key] for key in last)
+    assert any("closed" in note for note in result.repairs)  # type: ignore[attr-defined]
