@@ -1,0 +1,70 @@
+"""Properties over any text: spans slice to their text, positions agree, nothing raises."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from genlint import check_text
+from genlint.check import check_paths
+
+# text built from the characters the rules care about, plus anything else
+_ALPHABET = st.sampled_from(
+    list("某某公司张李于X x×○〇【】（）()[]{}<>_＿□年月日 \t\n\r　0123456789+-@.*:：第条元")
+    + [
+        "TBD",
+        "TODO",
+        "John Doe",
+        "lorem ipsum",
+        "13812345678",
+        "11010519491231002X",
+        "6222021234567890128",
+        "a@b.cn",
+        "宝马X5",
+        "{{name}}",
+        "${v}",
+        "[姓名]",
+        "    年  月  日",
+    ]
+)
+texts = st.one_of(st.lists(_ALPHABET, max_size=60).map("".join), st.text(max_size=200))
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts)
+def test_spans_and_positions_agree(text: str) -> None:
+    findings = check_text(text)
+    for f in findings:
+        assert 0 <= f.start < f.end <= len(text)
+        assert text[f.start : f.end] == f.text
+        assert (f.line, f.column) == _line_col(text, f.start)
+        assert f.rule.split("/")[0] in ("placeholder", "sensitive", "citation")
+    # one problem is one finding: spans of one pack never overlap
+    by_pack: dict[str, list[tuple[int, int]]] = {}
+    for f in findings:
+        by_pack.setdefault(f.pack, []).append((f.start, f.end))
+    for spans in by_pack.values():
+        spans.sort()
+        assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:], strict=False))
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.dictionaries(st.text(max_size=8), st.lists(texts, max_size=3), max_size=4))
+def test_json_strings_map_back_to_the_file(tmp_path: Path, value: dict) -> None:
+    path = tmp_path / "v.json"
+    raw = json.dumps(value, ensure_ascii=bool(len(value) % 2))
+    path.write_text(raw, "utf-8")
+    lines = raw.split("\n")
+    for f in check_paths([str(path)]).findings:
+        assert f.pointer is not None and f.pointer.startswith("/")
+        assert 1 <= f.line <= len(lines) and 1 <= f.column <= len(lines[f.line - 1]) + 1
