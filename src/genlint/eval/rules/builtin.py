@@ -130,10 +130,16 @@ class Redundant:
 
 
 def _hypothetical(ctx: ClaimContext, verb: Hit) -> bool:
-    """A verb under a modal or a negation (可以修改, does not write, 更新できるか) asserts nothing."""
+    """A verb under a modal, a negation or a purpose (可以修改, does not write, 更新できるか,
+    以确保…修改) asserts nothing."""
     for h in ctx.hits_of("modal"):
         if 0 <= verb.start - h.end <= 1:
             return True
+    # a verb inside an inferred purpose (以确保只有授权用户才能修改) is that purpose, which
+    # over_inference already reports, not an action asserted about the reference
+    lo, _ = _clause(ctx.text, verb.start, verb.end)
+    if any(lo <= h.start and h.end <= verb.start for h in ctx.hits_of("over_inference")):
+        return True
     return any(0 <= h.start - verb.end <= 1 for h in ctx.hits_of("modal_after"))
 
 

@@ -1,0 +1,1 @@
+"""Adapters that let other tools run genlint: ``promptfoo`` (a Python assertion)."""

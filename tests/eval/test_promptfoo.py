@@ -1,0 +1,110 @@
+"""promptfoo integration: ``get_assert`` directly, and the real promptfoo binary offline."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from genlint.integrations.promptfoo import get_assert
+
+ROOT = Path(__file__).parents[2]
+EXAMPLE = ROOT / "examples" / "promptfoo"
+FACTS_TEXT = (EXAMPLE / "facts.json").read_text("utf-8")
+REPLIES = EXAMPLE / "replies"
+
+# (reply file or inline text, facts var, expected pass, expected substring of reason)
+CASES = [
+    ("grounded-changeHogosyaJoho.txt", FACTS_TEXT, True, "PASS"),
+    ("terse-changeHogosyaJoho.txt", FACTS_TEXT, False, "key_fact_recall 0.50 < 0.85"),
+    ("terse-changeHogosyaJoho.txt", str(EXAMPLE / "facts.json"), False, "over_inference '确保'"),
+    ("grounded-cancelOrder.txt", "file://" + str(EXAMPLE / "facts.json"), True, "PASS"),
+    ("Sorry, I cannot help with that.", FACTS_TEXT, False, "holds no wiki JSON"),
+    ('{"claims": []}', FACTS_TEXT, False, "reply: method must be a non-empty string"),
+    ('{"method": "cancelOrder", "claims": []}', "/no/such/facts.json", False, "no such file"),
+]
+
+
+@pytest.mark.parametrize(("reply", "facts", "passed", "reason"), CASES)
+def test_get_assert(reply: str, facts: str, passed: bool, reason: str) -> None:
+    text = (REPLIES / reply).read_text("utf-8") if reply.endswith(".txt") else reply
+    result = get_assert(text, {"vars": {"facts": facts}})
+    assert result["pass"] is passed
+    assert reason in result["reason"]
+    assert 0.0 <= result["score"] <= 1.0
+    json.dumps(result)  # promptfoo reads it back as JSON
+    if "named_scores" in result:
+        assert set(result["named_scores"]) == {
+            "faithfulness",
+            "hallucination_rate",
+            "key_fact_recall",
+            "redundancy_rate",
+        }
+        assert [c["pass"] for c in result["component_results"]].count(False) == (
+            0 if passed else len(result["reason"].split("|")[0].split(";"))
+        )
+
+
+def test_get_assert_thresholds_from_assertion_config() -> None:
+    reply = (REPLIES / "terse-changeHogosyaJoho.txt").read_text("utf-8")
+    loose = {"faithfulness": 0.5, "key_fact_recall": 0.5, "redundancy_rate": 0.5}
+    assert (
+        get_assert(reply, {"vars": {"facts": FACTS_TEXT}, "config": {"thresholds": loose}})["pass"]
+        is True
+    )
+
+
+def _promptfoo() -> str:
+    candidates = [
+        os.environ.get("PROMPTFOO_BIN"),
+        str(ROOT / ".cache/promptfoo/node_modules/.bin/promptfoo"),
+    ]
+    for c in candidates:
+        if c and Path(c).is_file():
+            return c
+    if os.environ.get("CI") == "true":
+        pytest.fail("promptfoo is required in CI (make promptfoo installs it)")
+    pytest.skip("promptfoo not installed (make promptfoo)")
+
+
+@pytest.mark.slow
+def test_promptfoo_eval_offline(tmp_path: Path) -> None:
+    binary = _promptfoo()
+    if shutil.which("node") is None:
+        pytest.fail("promptfoo is installed but node is missing")
+    work = tmp_path / "example"
+    shutil.copytree(EXAMPLE, work)
+    env = {
+        **os.environ,
+        "PROMPTFOO_DISABLE_TELEMETRY": "1",
+        "PROMPTFOO_DISABLE_UPDATE": "1",
+        "PROMPTFOO_CONFIG_DIR": str(tmp_path / "promptfoo-home"),
+        "PROMPTFOO_PYTHON": sys.executable,
+        "NO_COLOR": "1",
+    }
+    results = tmp_path / "results.json"
+    done = subprocess.run(
+        [binary, "eval", "-c", str(work / "promptfooconfig.yaml"), "--no-cache", "--no-share",
+         "--no-progress-bar", "-o", str(results)],
+        cwd=work, env=env, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 100, done.stdout[-3000:] + done.stderr[-3000:]  # a test failed
+    rows = json.loads(results.read_text("utf-8"))["results"]["results"]
+    # promptfoo labels a file prompt "<label>: <path>: <text>"
+    outcome = {
+        (r["prompt"]["label"].split(":")[0], r["vars"]["method"]): r["success"] for r in rows
+    }
+    assert outcome == {
+        ("grounded", "changeHogosyaJoho"): True,
+        ("grounded", "cancelOrder"): True,
+        ("terse", "changeHogosyaJoho"): False,
+        ("terse", "cancelOrder"): True,
+    }
+    failed = next(r for r in rows if not r["success"])
+    assert "uncovered: calls:HogosyaService.update" in failed["gradingResult"]["reason"]
+    assert failed["gradingResult"]["namedScores"]["key_fact_recall"] == 0.5
