@@ -145,3 +145,14 @@ def test_any_reply_keeps_the_contract(reply: str, criteria: list[dict[str, Any]]
         assert ids == baseline
     else:
         assert set(ids) <= {"pay-term", "pay-method", "late-payment", "invoice"}
+
+
+def test_batched_contract_matching_equals_one_by_one() -> None:
+    root = Path(__file__).parents[2] / "examples" / "match"
+    criteria = json.loads((root / "criteria.json").read_text("utf-8"))
+    clauses = json.loads((root / "contract.json").read_text("utf-8"))["clauses"]
+    matcher = Matcher(criteria)
+    batched = [r.to_dict() for r in matcher.match_many(clauses)]
+    single = [matcher.match(c).to_dict() for c in clauses]
+    assert batched == single
+    assert [r["matched_criteria"][0]["match_type"] for r in batched[:2]] == ["exact", "semantic"]

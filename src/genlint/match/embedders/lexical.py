@@ -210,7 +210,7 @@ class LexicalEmbedder:
 
     def __init__(
         self,
-        dims: int = 1024,
+        dims: int = 2048,
         threshold: float | None = None,
         concept_weight: int = _CONCEPT_WEIGHT,
     ) -> None:
