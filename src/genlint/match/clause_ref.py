@@ -22,7 +22,7 @@ _CN_NUMBER = regex.compile(
 )
 
 # 第4条第1款第2项 / 第4.1条: the Chinese statute layout, each level introduced by 第 … 条/款/项/目.
-_CN_LEVEL = regex.compile(r"第\s*(\d+(?:\s*\.\s*\d+)*)\s*(?:条款|条|款|项|目|章|节|部分)")
+_CN_LEVEL = regex.compile(r"第\s*([0-9]+(?:\s*\.\s*[0-9]+)*)\s*(?:条款|条|款|项|目|章|节|部分)")
 # Words that only say "this is a reference": dropped before the number is read.
 _PREFIX = regex.compile(
     r"^(?:clause|cl|section|sec|sect|article|art|paragraph|para|item|no|number|§+|条款|条|款)"
@@ -30,8 +30,8 @@ _PREFIX = regex.compile(
     regex.IGNORECASE,
 )
 _PATH = regex.compile(
-    r"(\d+(?:\s*\.\s*\d+)*)"  # 4.1.2
-    r"((?:\s*\(\s*(?:\d+|[a-z]{1,3})\s*\))*)"  # (a)(ii) / (1)
+    r"([0-9]+(?:\s*\.\s*[0-9]+)*)"  # 4.1.2
+    r"((?:\s*\(\s*(?:[0-9]+|[a-z]{1,3})\s*\))*)"  # (a)(ii) / (1)
     r"(?:\s*\.\s*([a-z])(?![a-z]))?",  # 4.1.a
     regex.IGNORECASE,
 )
@@ -93,7 +93,7 @@ def normalize_clause_ref(ref: object) -> str | None:
 
     stripped = _PREFIX.sub("", text, count=1).strip()
     roman = _ROMAN.match(text)
-    if roman and not regex.search(r"\d", stripped):
+    if roman and not regex.search(r"[0-9]", stripped):
         return str(_roman_to_int(roman.group(1)))
     match = _PATH.search(stripped)
     if match is None:
