@@ -15,24 +15,120 @@ from collections.abc import Iterable
 
 from .. import Hit, Rule, RuleContext
 
-_CJK_VALUE_NOUNS = (
-    "名称|姓名|名字|全称|简称|日期|时间|年月日|金额|数额|价款|价格|单价|总价|费用|地址|住址|住所|电话|号码|"
-    "手机号?|账号|帐号|账户|卡号|编号|代码|邮箱|邮编|身份证号?|证件号|开户行|开户银行|户名|签名|签字|盖章|"
-    "数量|期限|比例|利率|天数|职务|职位|网址|型号|案号|联系人|负责人|法定代表人|代理人|委托人|当事人|"
-    "原告|被告|甲方|乙方|单位|公司|银行|人名|数字|内容|信息|事由|理由|金额大写|金额小写|大写|小写|车牌号?"
+# A CJK label ends in a value noun or starts with a fill instruction.
+_CJK_VALUE_NOUNS = tuple(
+    [
+        "名称",
+        "姓名",
+        "名字",
+        "全称",
+        "简称",
+        "日期",
+        "时间",
+        "年月日",
+        "金额",
+        "数额",
+        "价款",
+        "价格",
+        "单价",
+        "总价",
+        "费用",
+        "地址",
+        "住址",
+        "住所",
+        "电话",
+        "号码",
+        "手机",
+        "手机号",
+        "账号",
+        "帐号",
+        "账户",
+        "卡号",
+        "编号",
+        "代码",
+        "邮箱",
+        "邮编",
+        "身份证",
+        "身份证号",
+        "证件号",
+        "开户行",
+        "开户银行",
+        "户名",
+        "签名",
+        "签字",
+        "盖章",
+        "数量",
+        "期限",
+        "比例",
+        "利率",
+        "天数",
+        "职务",
+        "职位",
+        "网址",
+        "型号",
+        "案号",
+        "联系人",
+        "负责人",
+        "法定代表人",
+        "代理人",
+        "委托人",
+        "当事人",
+        "原告",
+        "被告",
+        "甲方",
+        "乙方",
+        "单位",
+        "公司",
+        "银行",
+        "人名",
+        "数字",
+        "内容",
+        "信息",
+        "事由",
+        "理由",
+        "大写",
+        "小写",
+        "车牌",
+        "车牌号",
+    ]
 )
-_CJK_FILL = "请填写|请输入|请填入|填写|输入|填入|插入|此处|待填|待补充|待定|待确认|空白"
-# A label is short, has no sentence punctuation, and ends in a value noun or starts with a
-# fill instruction.
-_CJK_LABEL = rf"(?:[^\s\]】］>〉》\[【［<〈《。，；！？,;!?]{{0,12}}(?:{_CJK_VALUE_NOUNS})|(?:{_CJK_FILL})[^\]】］>〉》\n]{{0,16}})"
+_CJK_FILL = tuple(
+    [
+        "请填写",
+        "请输入",
+        "请填入",
+        "填写",
+        "输入",
+        "填入",
+        "插入",
+        "此处",
+        "待填",
+        "待补充",
+        "待定",
+        "待确认",
+        "空白",
+    ]
+)
+_SENTENCE_PUNCT = frozenset("。，；！？,;!?")
 
-_EN_KEYWORDS = (
-    r"name|date|address|company|amount|number|phone|e-?mail|insert|enter|your|client|party|"
-    r"city|country|signature|position|recipient|sender|organi[sz]ation|product|price|value|"
-    r"placeholder|fill|contact|website|url|location|employer|employee|job title|department|"
-    r"deadline|title|figure|sum|account|id|street|zip|postcode|fee|rate|salary"
+_EN_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9 '&/.,_-]{0,40}")
+_EN_KEYWORD = re.compile(
+    r"(?i)\b(?:name|date|address|company|amount|number|phone|e-?mail|insert|enter|your|client|"
+    r"party|city|country|signature|position|recipient|sender|organi[sz]ation|product|price|"
+    r"value|placeholder|fill|contact|website|url|location|employer|employee|job title|"
+    r"department|deadline|title|figure|sum|account|id|street|zip|postcode|fee|rate|salary)\b"
 )
-_EN_LABEL = rf"(?i:(?=[^\]\n>]*\b(?:{_EN_KEYWORDS})\b)[A-Za-z][A-Za-z0-9 '&/.,_-]{{0,40}}?)"
+
+
+def _cjk_label(label: str) -> bool:
+    if not label or len(label) > 16 or any(ch in _SENTENCE_PUNCT for ch in label):
+        return False
+    return label.endswith(_CJK_VALUE_NOUNS) or label.startswith(_CJK_FILL)
+
+
+def _en_label(label: str) -> bool:
+    return _EN_LABEL.fullmatch(label) is not None and _EN_KEYWORD.search(label) is not None
+
 
 _HTML_TAGS = frozenset(
     [
@@ -152,21 +248,22 @@ class SlotLabel(Rule):
     trigger = (r"\[", "【", "［", "<", "〈")
     skip_code = True
 
+    # each branch starts with its bracket, so re skips straight to brackets
     _pattern = re.compile(
-        rf"【(?P<a>{_CJK_LABEL})】|［(?P<b>{_CJK_LABEL})］|〈(?P<c>{_CJK_LABEL})〉"
-        rf"|\[(?P<d>{_CJK_LABEL}|{_EN_LABEL})\](?![(\[:])"
-        rf"|<(?P<e>{_CJK_LABEL}|{_EN_LABEL})>"
+        r"【(?P<a>[^【】\n]{1,20})】|［(?P<b>[^［］\n]{1,20})］|〈(?P<c>[^〈〉\n]{1,20})〉"
+        r"|\[(?P<d>[^\[\]\n]{1,42})\](?![(\[:])|<(?P<e>[^<>\n]{1,42})>"
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._pattern, text):
-            label = next(g for g in m.groups() if g is not None)
+            kind = m.lastgroup or ""
+            label = m.group(kind).strip()
+            if not (_cjk_label(label) or (kind in "de" and _en_label(label))):
+                continue
             end = m.end()
             if re.match(r"[ \t]*[：:]", text[end : end + 3]):
                 continue  # 【联系电话】：…, a field heading followed by its value
-            if m.group("e") is not None and _is_tag(label):
-                continue
-            if m.group(0)[0] == "[" and label.lower().startswith("^"):
+            if kind == "e" and _is_tag(label):
                 continue
             yield Hit(m.start(), end, message=f"unfilled slot label '{m.group(0)}'")
 

@@ -11,9 +11,8 @@ import re
 from collections.abc import Iterable
 
 from .. import Hit, Rule, RuleContext
-from .words import ENTITY_WORDS, MODEL_BRANDS, X_THING_NEXT
+from .words import MODEL_BRANDS, X_THING_NEXT, entity_end
 
-_ENT = "|".join(map(re.escape, ENTITY_WORDS))
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _UNIT = "年月日号条款项章节次届岁个名人元"
 _THING = re.compile("|".join(map(re.escape, sorted(X_THING_NEXT, key=len, reverse=True))))
@@ -112,13 +111,28 @@ class XValue(Rule):
 
 _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.×")
 
-_CHAIN = re.compile(rf"(?:[年月日号]?[Xx×]+)*(?:{_ENT}|[{_UNIT}])")
+_CHAIN_UNITS = frozenset("年月日号")
 
 
-def _extend(text: str, end: int) -> int:
-    """Take the unit or entity word after the marks into the span: X年X月X日, XX元, XXX有限公司."""
-    m = _CHAIN.match(text, end)
-    return m.end() if m else end
+def _extend(text: str, end: int, marks: str = "Xx×") -> int:
+    """Take the unit or entity word after the marks into the span: X年X月X日, XX元,
+    XXX有限公司 (a chain of unit + marks, ending in a unit or an entity word)."""
+    best = end
+    pos = end
+    n = len(text)
+    while True:
+        stop = entity_end(text, pos)
+        if stop < 0 and pos < n and text[pos] in _UNIT:
+            stop = pos + 1
+        if stop > 0:
+            best = stop
+        q = pos + 1 if pos < n and text[pos] in _CHAIN_UNITS else pos
+        r = q
+        while r < n and text[r] in marks:
+            r += 1
+        if r == q:
+            return best
+        pos = r
 
 
 class CircleValue(Rule):
@@ -139,9 +153,5 @@ class CircleValue(Rule):
             yield Hit(m.start(), end, message=f"unfilled placeholder '{text[m.start() : end]}'")
 
 
-_CIRCLE_CHAIN = re.compile(rf"(?:[年月日号]?[○〇◯]+)*(?:{_ENT}|[{_UNIT}])")
-
-
 def _extend_circle(text: str, end: int) -> int:
-    m = _CIRCLE_CHAIN.match(text, end)
-    return m.end() if m else end
+    return _extend(text, end, "○〇◯")

@@ -5,53 +5,67 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from .. import Hit, PatternRule, Rule, RuleContext
+from .. import Hit, Rule, RuleContext
 from .words import (
     AMBIGUOUS_SURNAMES,
     COMPOUND_SURNAMES,
-    DETERMINER_NEXT,
-    ENTITY_WORDS,
     ROLE_ENDINGS,
     SURNAMES,
+    determiner_at,
+    entity_end,
 )
 
-_ENT = "|".join(map(re.escape, ENTITY_WORDS))
-_DET = "|".join(map(re.escape, DETERMINER_NEXT))
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-
-
-class MouEntity(PatternRule):
-    id = "placeholder/mou-entity"
-    description = "某 + an entity or quantity word stands for a value never filled in"
-    bad = ("某公司于某年某月某日签署", "某某公司5签署合同", "支付某元", "第某条约定", "某人称")
-    good = ("某些条款", "某种程度上", "某一方违约", "某个时候", "某天他来了", "某方面来说")
-    trigger = "某"
-    skip_code = True
-
-    def __init__(self) -> None:
-        date = r"某某?年(?![级龄纪轻])(?:某某?月(?:某某?[日号])?)?|某某?月(?:某某?[日号])?"
-        super().__init__(
-            self.id,
-            self.description,
-            rf"第某某?(?:[条款项章节号次届期])?|(?:{date})|某某?(?:{_ENT})",
-            bad=self.bad,
-            good=self.good,
-            trigger=self.trigger,
-            skip_code=True,
-            message="unfilled placeholder '{text}'",
-        )
-
-    def accept(self, match: re.Match[str], text: str, ctx: RuleContext) -> bool:
-        # 某年级 / 某年龄段: 年 starts another word here
-        return not (
-            match.group().endswith("年") and text[match.end() : match.end() + 1] in _NOT_AFTER_YEAR
-        )
-
-
+# 某年某月某日 and its parts; 年 followed by 级/龄/纪/轻 starts another word (某年级)
+_DATE = re.compile(r"某某?年(?![级龄纪轻])(?:某某?月(?:某某?[日号])?)?|某某?月(?:某某?[日号])?")
+_MOU = re.compile(r"某某?")
+_ORDINAL_UNITS = frozenset("条款项章节号次届期")
 _NOT_AFTER_YEAR = frozenset("级龄纪轻")
 
 
-class MouMou(PatternRule):
+class MouEntity(Rule):
+    id = "placeholder/mou-entity"
+    description = "某 + an entity or quantity word stands for a value never filled in"
+    bad = ("某公司于某年某月某日签署", "某某公司5签署合同", "支付某元", "第某条约定", "某人称")
+    good = (
+        "某些条款",
+        "某种程度上",
+        "某一方违约",
+        "某个时候",
+        "某天他来了",
+        "某方面来说",
+        "某年级",
+    )
+    trigger = "某"
+    skip_code = True
+
+    def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        for m in ctx.finditer(_MOU, text):
+            start, end = m.span()
+            if start > 0 and text[start - 1] == "某":
+                continue  # inside a longer 某 run: reported from its start
+            if start > 0 and text[start - 1] == "第":
+                # 第某条: an ordinal never filled in
+                stop = end + 1 if text[end : end + 1] in _ORDINAL_UNITS else end
+                yield _hit(text, start - 1, stop)
+                continue
+            date = _DATE.match(text, start)
+            if date is not None:
+                yield _hit(text, start, date.end())
+                continue
+            stop = entity_end(text, end)
+            if stop < 0:
+                continue
+            if text[end:stop] == "年" and text[stop : stop + 1] in _NOT_AFTER_YEAR:
+                continue
+            yield _hit(text, start, stop)
+
+
+def _hit(text: str, start: int, end: int) -> Hit:
+    return Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
+
+
+class MouMou(Rule):
     id = "placeholder/mou-mou"
     description = "某某 stands for a name or value never filled in"
     bad = ("由某某负责", "某某某", "联系人：某某")
@@ -59,17 +73,11 @@ class MouMou(PatternRule):
     trigger = "某"  # shared with the other 某 rules: one scan for all three
     skip_code = True
 
-    def __init__(self) -> None:
-        super().__init__(
-            self.id,
-            self.description,
-            r"某{2,}",
-            bad=self.bad,
-            good=self.good,
-            trigger=self.trigger,
-            skip_code=True,
-            message="unfilled placeholder '{text}'",
-        )
+    _pattern = re.compile("某某+")
+
+    def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        for m in ctx.finditer(self._pattern, text):
+            yield _hit(text, *m.span())
 
 
 class MouName(Rule):
@@ -88,7 +96,7 @@ class MouName(Rule):
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._mou, text):
             at, end = m.span()
-            if at == 0 or text[at - 1] == "某" or _DET_AT.match(text, end):
+            if at == 0 or text[at - 1] == "某" or determiner_at(text, end):
                 continue
             if text[max(0, at - 2) : at] in _COMPOUND:
                 start = at - 2
@@ -99,7 +107,7 @@ class MouName(Rule):
             sur, mou = text[start:at], m.group()
             prev = text[start - 1] if start > 0 else ""
             double = mou.startswith("某某")
-            if not double and _entity_follows(text, end):
+            if not double and entity_end(text, end) >= 0:
                 continue  # 向某公司: the entity rule reports 某公司
             if (
                 len(sur) == 1
@@ -110,16 +118,10 @@ class MouName(Rule):
             ):
                 # 关于某 / 完成某: the "surname" ends another word
                 if double:
-                    yield Hit(at, end, message=f"unfilled placeholder '{mou}'")
+                    yield _hit(text, at, end)
                 continue
             yield Hit(start, end, message=f"unfilled placeholder name '{text[start:end]}'")
 
 
 _COMPOUND = frozenset(COMPOUND_SURNAMES)
 _SINGLE = frozenset(SURNAMES)
-_DET_AT = re.compile(f"(?:{_DET})")
-_ENT_AT = re.compile(rf"(?:{_ENT}|{_DET})")
-
-
-def _entity_follows(text: str, pos: int) -> bool:
-    return _ENT_AT.match(text, pos) is not None
