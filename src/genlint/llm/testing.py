@@ -41,6 +41,12 @@ class Reply:
 Script = Sequence[Reply] | Callable[[dict[str, Any]], Reply]
 
 
+class _Server(ThreadingHTTPServer):
+    # socketserver's default listen backlog is 5: a burst of 100 concurrent clients would
+    # overflow it and wait for TCP SYN retransmits (1 s, 3 s…), measuring the kernel, not us.
+    request_queue_size = 256
+
+
 def _token_estimate(text: str) -> int:
     return max(1, len(text) // 2)
 
@@ -75,13 +81,18 @@ class ScriptedServer:
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
+            # Headers and body go out in two writes; with Nagle on, the body waits for the
+            # client's delayed ACK (~40 ms per reply on Linux), which a real server never adds.
+            disable_nagle_algorithm = True
 
             def log_message(self, format: str, *args: Any) -> None:  # quiet
                 return
 
             def do_GET(self) -> None:
                 if self.path.rstrip("/").endswith("/models"):
-                    self._send(200, {"object": "list", "data": [{"id": "scripted", "object": "model"}]})
+                    self._send(
+                        200, {"object": "list", "data": [{"id": "scripted", "object": "model"}]}
+                    )
                 else:
                     self._send(404, {"error": {"message": "not found"}})
 
@@ -111,13 +122,27 @@ class ScriptedServer:
                 if reply.status != 200:
                     self._send(
                         reply.status,
-                        {"error": {"message": reply.error_message, "type": "scripted", "code": reply.status}},
+                        {
+                            "error": {
+                                "message": reply.error_message,
+                                "type": "scripted",
+                                "code": reply.status,
+                            }
+                        },
                         reply.headers,
                     )
                     return
                 prompt_text = "".join(str(m.get("content", "")) for m in body.get("messages", []))
-                pt = reply.prompt_tokens if reply.prompt_tokens is not None else _token_estimate(prompt_text)
-                ct = reply.completion_tokens if reply.completion_tokens is not None else _token_estimate(reply.content)
+                pt = (
+                    reply.prompt_tokens
+                    if reply.prompt_tokens is not None
+                    else _token_estimate(prompt_text)
+                )
+                ct = (
+                    reply.completion_tokens
+                    if reply.completion_tokens is not None
+                    else _token_estimate(reply.content)
+                )
                 self._send(
                     200,
                     {
@@ -132,7 +157,11 @@ class ScriptedServer:
                                 "finish_reason": reply.finish_reason,
                             }
                         ],
-                        "usage": {"prompt_tokens": pt, "completion_tokens": ct, "total_tokens": pt + ct},
+                        "usage": {
+                            "prompt_tokens": pt,
+                            "completion_tokens": ct,
+                            "total_tokens": pt + ct,
+                        },
                     },
                     reply.headers,
                 )
@@ -155,10 +184,14 @@ class ScriptedServer:
                     },
                 )
 
-            def _send(self, status: int, payload: Any, headers: dict[str, str] | None = None) -> None:
+            def _send(
+                self, status: int, payload: Any, headers: dict[str, str] | None = None
+            ) -> None:
                 self._send_raw(status, json.dumps(payload, ensure_ascii=False).encode(), headers)
 
-            def _send_raw(self, status: int, data: bytes, headers: dict[str, str] | None = None) -> None:
+            def _send_raw(
+                self, status: int, data: bytes, headers: dict[str, str] | None = None
+            ) -> None:
                 try:
                     self.send_response(status)
                     self.send_header("Content-Type", "application/json")
@@ -170,7 +203,7 @@ class ScriptedServer:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (e.g. its timeout); nothing to tell it
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd = _Server(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
         self._thread.start()
