@@ -180,7 +180,8 @@ def _build_matcher(criteria: list[Any], settings: Any) -> Any:
 
 def _render_text(result: Any) -> str:
     how = "LLM-filtered" if result.llm_filtered else "not LLM-filtered"
-    lines = [f"clause {result.clause_id}: {result.total_matched} criteria ({how})"]
+    noun = "criterion" if result.total_matched == 1 else "criteria"
+    lines = [f"clause {result.clause_id}: {result.total_matched} {noun} ({how})"]
     for c in result.matched_criteria:
         lines.append(f"  {c.criterion_id}  {c.match_type} {c.match_score:.3f}  {c.review_point}")
         if c.applicability_reason:

@@ -131,6 +131,39 @@ _STOPWORDS = frozenset(
         "v",
     ]
 )
+# Words every contract uses about itself and its parties: they tell no clause from another.
+_ZH_STOPWORDS = frozenset(
+    [
+        "本合同",
+        "合同",
+        "本协议",
+        "协议",
+        "双方",
+        "甲方",
+        "乙方",
+        "一方",
+        "对方",
+        "各方",
+        "任何",
+        "应当",
+        "应",
+        "的",
+        "及",
+        "或",
+        "和",
+        "与",
+        "等",
+        "其",
+        "该",
+        "本条",
+        "本款",
+        "约定",
+        "规定",
+        "按照",
+        "根据",
+        "进行",
+    ]
+)
 _SUFFIXES = ("ations", "ation", "ating", "ated", "ates", "ate", "ings", "ing", "ities", "ity", "ments", "ment", "ness", "ies",
              "ied", "ives", "ive", "ers", "er", "ed", "es", "s", "ly", "al")  # fmt: skip
 _LATIN_WORD = regex.compile(r"[a-z0-9]+")
@@ -185,8 +218,11 @@ def features(text: str, concept_weight: int = _CONCEPT_WEIGHT) -> Counter[str]:
         cut = _rjieba_cut()
         for run in runs:
             if cut is not None:
-                counts.update("z:" + tok for tok in cut(run) if len(tok) > 1)
-            counts.update("c:" + run[i : i + 2] for i in range(len(run) - 1))
+                counts.update(
+                    "z:" + tok for tok in cut(run) if len(tok) > 1 and tok not in _ZH_STOPWORDS
+                )
+            bigrams = (run[i : i + 2] for i in range(len(run) - 1))
+            counts.update("c:" + b for b in bigrams if b not in _ZH_STOPWORDS)
             if len(run) == 1:
                 counts["c:" + run] += 1
         concepts.update(group for term, group in chinese if term in lowered)
