@@ -12,18 +12,17 @@ closes (``…增长。[1]``). Headings, code, and lines with no letters are not 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .markers import code_regions
 
-_TERMINATOR = re.compile(r"[。！？]+|[!?]+|\.+|…+")
+_BOUNDARY = re.compile(r"\n|[。！？]+|[!?]+|\.+|…+")
 _CLOSE = re.compile(r"[”’」』）)\"'\]】]*(?:[ \t]?(?:\[\d+\])+)?")
 _LETTER = re.compile(r"[^\W\d_]")
 _HEADING = re.compile(r"\s*#{1,6}(?:\s|$)")
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)$")
-_LIST_NUMBER = re.compile(r"\s*\d{1,9}$")
+_LIST_NUMBER = re.compile(r"\s*\d{1,9}")
 _ABBREVIATIONS = frozenset(
     [
         "e.g",
@@ -112,53 +111,97 @@ class Coverage:
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """``(start, end)`` of every sentence, in order (headings and code excluded)."""
-    regions = code_regions(text)
-    region_starts = [r[0] for r in regions]
+    """``(start, end)`` of every sentence, in order (headings and code excluded).
+
+    One pass of one pattern over the text outside code; only full stops and ASCII ``!?``
+    need a closer look, so the cost is one regex scan plus a few steps per sentence."""
     spans: list[tuple[int, int]] = []
-    offset = 0
-    for line in text.split("\n"):
-        start = offset
-        offset += len(line) + 1
-        if not line.strip() or _HEADING.match(line):
-            continue
-        if regions:
-            i = bisect_right(region_starts, start) - 1
-            if i >= 0 and start < regions[i][1] and regions[i][1] - regions[i][0] > len(line):
-                continue  # a line of a fenced block
-        _split_line(line, start, spans)
+    begin = 0  # start of the sentence being read
+    line_start = 0
+    skip_to = _heading_end(text, 0)  # a heading line is no sentence
+    n = len(text)
+    for seg_start, seg_end, after_block in _segments(text):
+        if after_block:
+            begin = line_start = seg_start
+            skip_to = _heading_end(text, seg_start)
+        for m in _BOUNDARY.finditer(text, seg_start, seg_end):
+            s = m.start()
+            if s < skip_to:
+                continue
+            if text[s] == "\n":
+                if s > begin and skip_to <= begin and _LETTER.search(text, begin, s):
+                    end = s
+                    while end > begin and text[end - 1] in " \t\r\u3000":
+                        end -= 1
+                    spans.append((begin, end))
+                begin = line_start = s + 1
+                skip_to = _heading_end(text, begin)
+                continue
+            if text[s] not in "。！？…" and not _is_end(text, m, line_start, n):
+                continue
+            close = _CLOSE.match(text, m.end(), seg_end)
+            stop = close.end() if close else m.end()
+            if _LETTER.search(text, begin, stop):
+                spans.append((begin, stop))
+            begin = stop
+    # The text after the last boundary.
+    if begin < n and skip_to <= begin and _LETTER.search(text, begin, n):
+        end = n
+        while end > begin and text[end - 1] in " \t\r\n\u3000":
+            end -= 1
+        if not _in_block(text, begin):
+            spans.append((begin, end))
     return spans
 
 
-def _split_line(line: str, base: int, spans: list[tuple[int, int]]) -> None:
-    begin = 0
-    for m in _TERMINATOR.finditer(line):
-        if m.start() < begin or not _is_end(line, m):
-            continue
-        end = _CLOSE.match(line, m.end())
-        stop = end.end() if end else m.end()
-        if _LETTER.search(line, begin, stop):
-            spans.append((base + begin, base + stop))
-        begin = stop
-    if _LETTER.search(line, begin):
-        spans.append((base + begin, base + len(line.rstrip())))
+def _segments(text: str) -> list[tuple[int, int, bool]]:
+    """Spans of text outside code; ``True`` when the span starts right after a code block
+    (a new line begins there)."""
+    out: list[tuple[int, int, bool]] = []
+    cursor, after_block = 0, False
+    for start, end in code_regions(text):
+        if start > cursor:
+            out.append((cursor, start, after_block))
+        block = "\n" in text[start:end]
+        cursor, after_block = end, block or (after_block and start == cursor)
+    out.append((cursor, len(text), after_block))
+    return out
 
 
-def _is_end(line: str, m: re.Match[str]) -> bool:
+def _in_block(text: str, pos: int) -> bool:
+    for start, end in code_regions(text):
+        if start <= pos < end and "\n" in text[start:end]:
+            return True
+    return False
+
+
+def _heading_end(text: str, pos: int) -> int:
+    """End of the line at ``pos`` when it is a markdown heading, else ``pos``."""
+    if _HEADING.match(text, pos):
+        nl = text.find("\n", pos)
+        return len(text) if nl < 0 else nl
+    return pos
+
+
+def _is_end(text: str, m: re.Match[str], line_start: int, n: int) -> bool:
     mark = m.group()
     if mark[0] in "。！？…":
         return True
-    after = line[m.end()] if m.end() < len(line) else ""
+    e = m.end()
+    after = text[e] if e < n else ""
     if after and not (after.isspace() or after in "\"'”’)）]」』】" or ord(after) > 0x2E7F):
         return False  # 1.8T, example.com, v1.2, a?b=1
     if mark[0] != ".":
         return True
-    rest = line[m.end() :].lstrip()
-    if rest[:1].islower():
+    j = e
+    while j < n and text[j] in " \t":
+        j += 1
+    if j < n and text[j].islower():
         return False
     if len(mark) > 1:
         return True
-    before = line[: m.start()]
+    s = m.start()
+    before = text[max(line_start, s - 24) : s]
     word = _WORD_BEFORE.search(before)
     if word:
         w = word.group(1)
@@ -166,17 +209,18 @@ def _is_end(line: str, m: re.Match[str]) -> bool:
             return False  # an initial: J. Smith, U.S.
         if w.lower() in _ABBREVIATIONS or before.lower().endswith(("e.g", "i.e")):
             return False
-    return not _LIST_NUMBER.fullmatch(before)
+    return not (s - line_start < 12 and _LIST_NUMBER.fullmatch(text, line_start, s))
 
 
 def measure(text: str, citations: Sequence[tuple[int, int]]) -> Coverage:
     """Coverage of ``text`` whose citations sit at the sorted ``(start, end)`` spans given."""
-    starts = [s for s, _ in citations]
-    ends = [e for _, e in citations]
     sentences = sentence_spans(text)
     uncited: list[tuple[int, int]] = []
+    i, n = 0, len(citations)
     for s, e in sentences:
-        i = bisect_right(starts, e - 1) - 1  # last citation starting inside or before
-        if not (i >= 0 and ends[i] > s):
+        # Both lists are sorted: walk the citations along with the sentences.
+        while i < n and citations[i][1] <= s:
+            i += 1
+        if not (i < n and citations[i][0] < e):
             uncited.append((s, e))
     return Coverage(len(sentences), len(sentences) - len(uncited), uncited)

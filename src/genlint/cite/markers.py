@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from dataclasses import dataclass
-from typing import Literal
+from functools import lru_cache
+from typing import Literal, NamedTuple
 
 Token = int | str
 Kind = Literal["tag", "inline", "plain"]
@@ -52,8 +52,7 @@ _SPACED_IDS = re.compile(r"\d+(?:\s+\d+)+")
 _MAX_RANGE = 100
 
 
-@dataclass(frozen=True, slots=True)
-class Marker:
+class Marker(NamedTuple):
     kind: Kind
     start: int
     end: int
@@ -102,25 +101,50 @@ def find_markers(text: str, regions: list[tuple[int, int]] | None = None) -> lis
         regions = code_regions(text)
     starts = [r[0] for r in regions]
     markers: list[Marker] = []
-    for m in _MARKER.finditer(text):
-        if regions and in_regions(m.start(), regions, starts):
+    append = markers.append
+    match = _MARKER.match
+    cursor = 0
+    # A marker starts at "<", "[" or "［": str.find jumps between those far faster than the
+    # regex engine scans every position, and the pattern is then tried only there.
+    for pos in _candidates(text):
+        if pos < cursor:
             continue
-        if m.group("num") is not None:
+        m = match(text, pos)
+        if m is None:
+            continue
+        if regions and in_regions(pos, regions, starts):
+            continue
+        cursor = end = m.end()
+        kind = m.lastgroup
+        if kind == "num":
             # `[1]: https://…` at the start of a line is a link definition, not a citation.
-            if text.startswith(":", m.end()) and (m.start() == 0 or text[m.start() - 1] == "\n"):
+            if text.startswith(":", end) and (pos == 0 or text[pos - 1] == "\n"):
                 continue
-            markers.append(Marker("plain", m.start(), m.end(), (int(m.group("num")),)))
-        elif m.group("tag") is not None:
-            markers.append(Marker("tag", m.start(), m.end(), parse_body(m.group("body"))))
-        elif m.group("stray") is not None:
-            markers.append(Marker("tag", m.start(), m.end(), ()))
-        elif m.group("open") is not None:
-            markers.append(Marker("tag", m.start(), m.end(), parse_body(m.group("obody"))))
+            append(Marker("plain", pos, end, (int(m.group("num")),)))
+        elif kind == "tag":
+            append(Marker("tag", pos, end, parse_body(m.group("body"))))
+        elif kind == "stray":
+            append(Marker("tag", pos, end, ()))
+        elif kind == "open":
+            append(Marker("tag", pos, end, parse_body(m.group("obody"))))
         else:
-            markers.append(Marker("inline", m.start(), m.end(), parse_body(m.group("ibody"))))
+            append(Marker("inline", pos, end, parse_body(m.group("ibody"))))
     return markers
 
 
+def _candidates(text: str) -> list[int]:
+    found: list[int] = []
+    for ch in "<[［":
+        find = text.find
+        i = find(ch)
+        while i >= 0:
+            found.append(i)
+            i = find(ch, i + 1)
+    found.sort()
+    return found
+
+
+@lru_cache(maxsize=4096)
 def parse_body(body: str) -> tuple[Token, ...]:
     """The ids a marker names, in order: numbers as int, anything else as its trimmed text.
 

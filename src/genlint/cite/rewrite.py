@@ -23,6 +23,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .markers import Marker, Token, code_regions, find_markers, in_regions
 from .sources import SourceList
@@ -64,8 +65,7 @@ class Plan:
         return list(seen)
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(NamedTuple):
     """A citation in the output text: ``text[start:end]`` shows ``ids`` (kept source ids)."""
 
     start: int
@@ -93,6 +93,8 @@ def plan(text: str, sources: SourceList) -> Plan:
         return result
     line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
     groups: list[_Group] = []
+    cache: dict[tuple[Token, ...], tuple[list[int], list[Token]]] = {}
+    seen_invalid: set[Token] = set()
     for marker in markers:
         if marker.kind == "plain":
             kept = sources.resolve(int(marker.tokens[0]))
@@ -102,13 +104,21 @@ def plan(text: str, sources: SourceList) -> Plan:
                     Edit(marker.start, marker.end, (kept,), lit, (marker.start, marker.end))
                 )
             continue
-        ids = _resolve(marker.tokens, sources, result.invalid)
+        # Marker bodies repeat a lot ([1, 2] over and over): resolve each once.
+        resolved = cache.get(marker.tokens)
+        if resolved is None:
+            resolved = cache[marker.tokens] = _resolve(marker.tokens, sources)
+        ids, bad = resolved
+        for token in bad:
+            if token not in seen_invalid:
+                seen_invalid.add(token)
+                result.invalid.append(token)
         prev = groups[-1] if groups else None
         if prev is not None and _only_hspace(text, prev.end, marker.start):
             prev.end = marker.end
             prev.ids.extend(i for i in ids if i not in prev.ids)
         else:
-            groups.append(_Group(marker.start, marker.end, ids))
+            groups.append(_Group(marker.start, marker.end, list(ids)))
     _place(text, groups, line_starts, regions, result.edits)
     result.edits.sort(key=lambda e: (e.start, e.end))
     return result
@@ -117,6 +127,7 @@ def plan(text: str, sources: SourceList) -> Plan:
 def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
     """The output text and where each citation landed. ``labels``: kept id -> number shown."""
     text = plan.text
+    shown = {i: f"[{n}]" for i, n in labels.items()}
     pieces: list[str] = []
     spans: list[Span] = []
     cursor = 0
@@ -130,10 +141,8 @@ def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
             edit = Edit(cursor, edit.end, edit.ids, edit.literal, edit.origin)
         pieces.append(text[cursor : edit.start])
         out_len += edit.start - cursor
-        if edit.literal is not None:
-            rendered = f"[{labels[edit.ids[0]]}]"
-        else:
-            rendered = "".join(f"[{labels[i]}]" for i in edit.ids)
+        ids = edit.ids
+        rendered = shown[ids[0]] if len(ids) == 1 else "".join([shown[i] for i in ids])
         if rendered:
             spans.append(Span(out_len, out_len + len(rendered), edit.ids, *edit.origin))
         pieces.append(rendered)
@@ -143,8 +152,10 @@ def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
     return "".join(pieces), spans
 
 
-def _resolve(tokens: Sequence[Token], sources: SourceList, invalid: list[Token]) -> list[int]:
+def _resolve(tokens: Sequence[Token], sources: SourceList) -> tuple[list[int], list[Token]]:
+    """Kept ids a marker names (each once) and its tokens that name no source."""
     ids: list[int] = []
+    invalid: list[Token] = []
     for token in tokens:
         kept = sources.resolve(token) if isinstance(token, int) else None
         if kept is None:
@@ -152,11 +163,11 @@ def _resolve(tokens: Sequence[Token], sources: SourceList, invalid: list[Token])
                 invalid.append(token)
         elif kept not in ids:
             ids.append(kept)
-    return ids
+    return ids, invalid
 
 
 def _only_hspace(text: str, start: int, end: int) -> bool:
-    return all(ch in _HSPACE for ch in text[start:end])
+    return start == end or (end - start < 8 and not text[start:end].strip(_HSPACE))
 
 
 class _Lines:
@@ -237,7 +248,13 @@ def _place(
     edits: list[Edit],
 ) -> None:
     lines = _Lines(text, line_starts, regions)
+    n = len(text)
     for g in groups:
+        # Cheap test first: a character other than space right before or after the marker.
+        if (g.start and not text[g.start - 1].isspace()) or (
+            g.end < n and not text[g.end].isspace()
+        ):
+            continue
         g.first_line, g.last_line = lines.of(g.start), lines.of(g.end)
         ls, le = line_starts[g.first_line], lines.end(g.last_line)
         g.alone = not text[ls : g.start].strip() and not text[g.end : le].strip()
@@ -273,7 +290,8 @@ def _place(
         if not g.alone:
             start, end = g.start, g.end
             if not g.ids:
-                start, end = _absorb_space(text, start, end, line_starts[g.first_line])
+                line_start = text.rfind("\n", 0, start) + 1
+                start, end = _absorb_space(text, start, end, line_start)
             edits.append(Edit(start, end, tuple(g.ids), None, (g.start, g.end)))
 
 
