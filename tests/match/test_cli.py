@@ -187,3 +187,25 @@ def test_usage_errors(run_cli, tmp_path: Path, args: list[str], message: str) ->
         os.chdir(cwd)
     assert r.code == 2 and r.out == ""
     assert r.err.count("\n") == 1 and message in r.err, r.err
+
+
+def test_clause_from_standard_input(run_cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    stdin = io.TextIOWrapper(io.BytesIO(json.dumps(CLAUSE, ensure_ascii=False).encode("utf-8")))
+    monkeypatch.setattr(sys, "stdin", stdin)
+    r = run_cli("match", "--criteria", CRITERIA, "--clause", "-", "--format", "json")
+    assert r.code == 0 and json.loads(r.out)["clause_id"] == "k-7"
+
+
+def test_progress_bar_goes_to_stderr_on_a_terminal(
+    run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    clauses = _write(tmp_path, "contract.json", [CLAUSE, {**CLAUSE, "clause_id": "k-8"}])
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    r = run_cli("match", "--criteria", CRITERIA, "--clauses", clauses, "--format", "json")
+    assert r.code == 0
+    assert [o["clause_id"] for o in json.loads(r.out)] == ["k-7", "k-8"]  # stdout stays pure JSON
