@@ -156,3 +156,14 @@ def test_batched_contract_matching_equals_one_by_one() -> None:
     single = [matcher.match(c).to_dict() for c in clauses]
     assert batched == single
     assert [r["matched_criteria"][0]["match_type"] for r in batched[:2]] == ["exact", "semantic"]
+
+
+def test_output_fields_in_the_input_are_replaced_not_duplicated(
+    criteria: list[dict[str, Any]],
+) -> None:
+    fed_back = [{**c, "match_type": "exact", "match_score": 9, "applicable": False, "note": "kept"}
+                for c in criteria]  # fmt: skip
+    result = match_criteria(TABLE["clause"], fed_back)
+    first = result.matched_criteria[0].model_dump()
+    assert first["match_type"] == "semantic" and first["match_score"] < 1 and first["applicable"]
+    assert first["note"] == "kept"  # unknown criterion fields pass through

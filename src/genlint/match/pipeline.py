@@ -34,6 +34,7 @@ logger = logging.getLogger(__name__)
 
 TOP_K = 5
 MAX_RESULTS = 3
+_OUTPUT_FIELDS = frozenset({"match_type", "match_score", "applicable", "applicability_reason"})
 
 
 def _matched(
@@ -43,8 +44,11 @@ def _matched(
     applicable: bool,
     reason: str | None,
 ) -> MatchedCriterion:
+    # An input criterion may carry fields of the same names (a previous run's output fed back);
+    # this run's values win.
+    fields = {k: v for k, v in c.model_dump().items() if k not in _OUTPUT_FIELDS}
     return MatchedCriterion(
-        **c.model_dump(),
+        **fields,
         match_type=match_type,
         match_score=round(score, 4),
         applicable=applicable,
