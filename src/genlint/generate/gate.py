@@ -192,9 +192,16 @@ class Gate:
                 max_workers=concurrency, thread_name_prefix="genlint-gate"
             )
             loop.set_default_executor(executor)
-            return await self.arun_many(
-                generate, prompts, concurrency=concurrency, progress=progress
-            )
+            try:
+                return await self.arun_many(
+                    generate, prompts, concurrency=concurrency, progress=progress
+                )
+            finally:
+                # Release the generator's loop-bound resources (an async HTTP pool) while
+                # this loop still runs; a generator without ``aclose`` has none.
+                closer = getattr(generate, "aclose", None)
+                if callable(closer):
+                    await closer()
 
         return asyncio.run(main())
 

@@ -172,6 +172,25 @@ class OpenAICompatible:
             raise self._translate(exc) from None
         return self._completion(response)
 
+    async def aclose(self) -> None:
+        """Close the async client of the running event loop (call before the loop ends).
+
+        Otherwise the SDK closes it when it is garbage-collected, possibly inside a later loop,
+        which logs "Event loop is closed".
+        """
+        loop = asyncio.get_running_loop()
+        with self._lock:
+            client = self._aclients.pop(loop, None)
+        if client is not None:
+            await client.close()
+
+    def close(self) -> None:
+        """Close the sync client's connections."""
+        with self._lock:
+            client, self._client = self._client, None
+        if client is not None:
+            client.close()
+
     # -- translation ---------------------------------------------------------------------------
     def _completion(self, response: Any) -> Completion:
         choices = getattr(response, "choices", None) or []
