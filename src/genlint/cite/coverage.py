@@ -169,10 +169,7 @@ def _segments(text: str) -> list[tuple[int, int, bool]]:
 
 
 def _in_block(text: str, pos: int) -> bool:
-    for start, end in code_regions(text):
-        if start <= pos < end and "\n" in text[start:end]:
-            return True
-    return False
+    return any(start <= pos < end and "\n" in text[start:end] for start, end in code_regions(text))
 
 
 def _heading_end(text: str, pos: int) -> int:

@@ -1,11 +1,12 @@
 """Finding citation markers and the code they must not be looked for in.
 
-Three kinds of marker, all found by one compiled pattern in a single pass:
+Five kinds of marker, all found by one compiled pattern:
 
 ``tag``     ``<sources>[1, 2]</sources>`` — spaces anywhere inside, full-width ``［］，``, ``、``,
             any tag case, ``<source>`` too; the body may also say ``Source 1`` or ``1-3``.
-            ``<sources>[1]`` with its closing tag missing (or written ``<sources>``) is
-            one too: the id list says what was meant. A stray tag is an empty marker.
+``open``    ``<sources>[1]`` with its closing tag missing (or written ``<sources>``): the id
+            list says what was meant, so it is a marker all the same.
+``stray``   a lone ``<sources>`` or ``</sources>``: markup debris, an empty marker.
 ``inline``  ``[Source 1]`` / ``[Sources 1, 2]`` written in the text by the model.
 ``plain``   ``[3]``, a citation already in final form; it is never moved or dropped, only
             renumbered (or pointed at the source it was merged into).
@@ -22,7 +23,7 @@ from functools import lru_cache
 from typing import Literal, NamedTuple
 
 Token = int | str
-Kind = Literal["tag", "inline", "plain"]
+Kind = Literal["tag", "open", "stray", "inline", "plain"]
 
 _SEP = r"(?:[,，、;；]|[-–~])"
 _SOURCE_WORD = r"(?:sources?|src|ref)\s*[:：#]?\s*"
@@ -124,9 +125,9 @@ def find_markers(text: str, regions: list[tuple[int, int]] | None = None) -> lis
         elif kind == "tag":
             append(Marker("tag", pos, end, parse_body(m.group("body"))))
         elif kind == "stray":
-            append(Marker("tag", pos, end, ()))
+            append(Marker("stray", pos, end, ()))
         elif kind == "open":
-            append(Marker("tag", pos, end, parse_body(m.group("obody"))))
+            append(Marker("open", pos, end, parse_body(m.group("obody"))))
         else:
             append(Marker("inline", pos, end, parse_body(m.group("ibody"))))
     return markers

@@ -1,8 +1,12 @@
-"""``citation`` pack: citation markers that point nowhere (written by the cite engineer).
+"""``citation`` pack: citation markers that point nowhere.
 
-Planned rules: leftover ``<sources>`` tags, malformed markers, and ids that name no source when
-``genlint check --sources FILE`` is given (``ctx.options["sources"]``). See
-:mod:`genlint.rules` for the rule interface.
+    citation/leftover-marker  a ``<sources>[…]</sources>`` or ``[Source n]`` marker never
+                              turned into ``[n]`` (the fix is the citation it stands for)
+    citation/malformed-marker a tag not closed, a stray tag, or a marker holding no id
+    citation/unknown-id       with ``--sources FILE``: a citation naming no source
+
+Markers are found by :mod:`genlint.cite.markers`, the same code ``genlint cite`` uses, so the
+check and the command never disagree about what a marker is.
 """
 
 from __future__ import annotations
@@ -11,4 +15,8 @@ from .. import Rule
 
 
 def rules() -> list[Rule]:
-    return []
+    from .leftover import LeftoverMarker
+    from .malformed import MalformedMarker
+    from .unknown_id import UnknownId
+
+    return [LeftoverMarker(), MalformedMarker(), UnknownId()]
