@@ -45,6 +45,25 @@ def test_one_megabyte_of_garbage_is_answered_in_bounded_time(text: str) -> None:
     assert result.errors  # type: ignore[attr-defined]
 
 
+# Inputs that once made a step super-linear: a scan restarting at every repeated unit.
+HOSTILE_UNITS = ["```", "{“a", '"a":"', "［", '"a"+', "[", "<think>", "Score: "]
+
+
+@pytest.mark.parametrize("unit", HOSTILE_UNITS)
+@pytest.mark.parametrize(
+    "kwargs",
+    [{}, {"fields": ["score", "reason"]}, {"schema": {}}],
+    ids=["plain", "fields", "schema"],
+)
+def test_repeated_hostile_unit_is_answered_in_bounded_time(
+    unit: str, kwargs: dict[str, object]
+) -> None:
+    parse_json("{}", schema={})  # the first JSON Schema use imports jsonschema; not measured
+    text = unit * (1_000_000 // len(unit) + 1)
+    elapsed, _ = _timed(text, **kwargs)
+    assert elapsed < LIMIT_S, f"{elapsed:.2f}s"
+
+
 def test_garbage_says_why_repair_was_not_tried_in_full() -> None:
     _, result = _timed(_garbage(1_000_000, 2))
     repaired = next(e for e in result.errors if e.startswith("repaired:"))  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .budget import Deadline
 
-_FENCE = re.compile(r"```[ \t]*([\w+.-]*)[^\n]*\n(.*?)(?:```|\Z)", re.DOTALL)
+_FENCE = re.compile(r"```[ \t]*([\w+.-]*)[^\n`]*\n(.*?)(?:```|\Z)", re.DOTALL)
 _THINK = re.compile(
     r"<(think|thinking|reasoning|reflection)>.*?(?:</\1>|\Z)", re.DOTALL | re.IGNORECASE
 )
@@ -25,6 +25,7 @@ _CLOSE = {v: k for k, v in _OPEN.items()}
 _CITATION = re.compile(r"\[\s*\d+(?:\s*,\s*\d+)*\s*\]\Z")
 
 MAX_CANDIDATES = 400
+MAX_DEPTH = 2048
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,8 @@ def _bracket_spans(text: str, deadline: Deadline | None) -> list[tuple[int, int]
             continue
         if char in _OPEN:
             stack.append((char, match.start()))
+            if len(stack) > MAX_DEPTH:
+                break  # no parser reads JSON nested this deep; the rest is not an answer
         else:
             depth = _find_opener(stack, _CLOSE[char])
             if depth >= 0:

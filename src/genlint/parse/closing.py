@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 
+from .budget import Deadline
 from .direct import NotJSON
 
 # Strings are matched whole so brackets inside them are skipped; an unterminated string runs
@@ -20,14 +21,18 @@ from .direct import NotJSON
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|[\[\]{}]', re.DOTALL)
 _TOKEN_WITH_COMMA = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|[\[\]{},]', re.DOTALL)
 _CLOSER = {"{": "}", "[": "]"}
+# orjson refuses deeper documents, so closing beyond this depth cannot succeed.
+MAX_DEPTH = 1024
 
 
-def close_truncated(text: str) -> tuple[Any, list[str]]:
+def close_truncated(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]:
     """Value of ``text`` with its open strings and brackets closed; NotJSON if that is not enough."""
     stack: list[str] = []
     opened_at: list[int] = []
     open_string_at = -1
-    for match in _TOKEN.finditer(text):
+    for count, match in enumerate(_TOKEN.finditer(text)):
+        if count % 8192 == 8191 and deadline is not None and deadline.expired():
+            raise NotJSON(f"time budget of {deadline.seconds:g} s used up while closing brackets")
         token = match.group()
         first = token[0]
         if first == '"':
@@ -36,6 +41,8 @@ def close_truncated(text: str) -> tuple[Any, list[str]]:
         elif first in "{[":
             stack.append(first)
             opened_at.append(match.start())
+            if len(stack) > MAX_DEPTH:
+                raise NotJSON(f"nested deeper than {MAX_DEPTH} levels")
         elif not stack or _CLOSER[stack[-1]] != first:
             raise NotJSON(f"mismatched {first!r} at char {match.start()}")
         else:

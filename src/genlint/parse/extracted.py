@@ -42,7 +42,7 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
             continue  # the whole text was already tried by the direct and repaired steps
         tried += 1
         where = f"{candidate.source} at char {candidate.start}"
-        value, notes, why = _load(fragment)
+        value, notes, why = _load(fragment, deadline)
         if why:
             reasons.append(f"{where}: {why}")
             continue
@@ -56,13 +56,13 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
     raise NothingExtracted(_summary(reasons, tried))
 
 
-def _load(fragment: str) -> tuple[Any, list[str], str]:
+def _load(fragment: str, deadline: Deadline) -> tuple[Any, list[str], str]:
     try:
         return load_strict(fragment), [], ""
     except NotJSON:
         pass
     try:
-        value, notes = repair(fragment)
+        value, notes = repair(fragment, deadline)
     except RepairFailed as exc:
         return None, [], str(exc)
     return value, notes, ""

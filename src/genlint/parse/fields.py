@@ -47,6 +47,7 @@ _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
 _SEPARATOR = r"\s*(?:\*\*|__)?\s*[:：=]\s*(?:\*\*|__)?\s*"
 _QUOTED = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|“([^”\n]*)”')
 _SEPARATOR_AFTER_KEY = re.compile(rf"[\"'”]?{_SEPARATOR}")
+_CLOSING_TAG = re.compile(r"</[^>]*>")
 _QUOTED_NUMBER = re.compile(rf"[\"'“]?({_NUMBER})(?![\w.])")
 _LITERALS = {"true": True, "false": False, "null": None, "none": None}
 _BOOLEANS = {"true": True, "yes": True, "是": True, "false": False, "no": False, "否": False}
@@ -175,7 +176,7 @@ def _is_word(char: str) -> bool:
 def _read_value(text: str, pos: int, limit: int, kind: str) -> tuple[bool, Any]:
     tag_value = text[pos - 1] == ">" if pos else False
     if tag_value:
-        close = re.compile(r"</[^>]*>").search(text, pos)
+        close = _CLOSING_TAG.search(text, pos, limit)
         raw = text[pos : close.start() if close else limit].strip()
         return _typed(raw, kind, quoted=False)
     if kind in ("number", "integer"):

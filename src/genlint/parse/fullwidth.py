@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import re
 
-_SYNTAX = {"：": ":", "，": ",", "｛": "{", "｝": "}", "［": "[", "］": "]"}
+_SYNTAX = str.maketrans({"：": ":", "，": ",", "｛": "{", "｝": "}", "［": "[", "］": "]"})
+_MARKS = "“”：，｛｝［］"
 
-# A full-width closing quote ends a string only where JSON syntax follows it, so quoted words
-# inside a value (“使用了“麦肯锡”等词”) stay part of the value.
-_FOLLOWED_BY_SYNTAX = r"\s*(?:[:,}\]：，｝］]|\Z)"
-_TOKENS = re.compile(
+# A full-width string may hold balanced inner quotes (“使用了“麦肯锡”等词”) and ends at a ” that
+# JSON syntax follows. Content never runs past an unpaired “, so on text full of opening quotes
+# every attempt stops at the next one and the scan stays linear.
+_FOLLOWED_BY_SYNTAX = r"(?=\s*(?:[:,}\]：，｝］]|\Z))"
+_STRINGS = re.compile(
     r'"[^"\\]*(?:\\.[^"\\]*)*"'  # an ASCII string: left alone
-    r"|“((?:[^”]|”(?!" + _FOLLOWED_BY_SYNTAX + r"))*)”(?=" + _FOLLOWED_BY_SYNTAX + r")"
-    r"|[：，｛｝［］]",
-    re.DOTALL,
+    r"|“((?:[^“”]|“[^“”]*”)*)”" + _FOLLOWED_BY_SYNTAX
 )
 _ANY = re.compile(r"[“”：，｛｝［］]")
 
@@ -30,17 +30,18 @@ def normalise(text: str) -> tuple[str, int]:
     """``(text with full-width syntax made ASCII, number of marks changed)``."""
     if not has_fullwidth(text):
         return text, 0
-    changed = 0
-
-    def replace(match: re.Match[str]) -> str:
-        nonlocal changed
-        token = match.group(0)
-        if token[0] == '"':
-            return token
-        changed += 1 if token[0] != "“" else 2
-        if token[0] == "“":
-            inner = match.group(1).replace("\\", "\\\\").replace('"', '\\"')
-            return f'"{inner}"'
-        return _SYNTAX[token]
-
-    return _TOKENS.sub(replace, text), changed
+    parts: list[str] = []
+    pos = 0
+    # One Python step per string; the punctuation between strings is mapped by str.translate.
+    for match in _STRINGS.finditer(text):
+        parts.append(text[pos : match.start()].translate(_SYNTAX))
+        inner = match.group(1)
+        if inner is None:
+            parts.append(match.group(0))
+        else:
+            parts.append('"' + inner.replace("\\", "\\\\").replace('"', '\\"') + '"')
+        pos = match.end()
+    parts.append(text[pos:].translate(_SYNTAX))
+    result = "".join(parts)
+    changed = sum(text.count(mark) - result.count(mark) for mark in _MARKS)
+    return result, changed

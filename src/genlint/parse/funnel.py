@@ -56,7 +56,7 @@ def parse_json(
     return _funnel(text, Acceptor(schema, fields), [])
 
 
-def _repaired_step(text: str, acceptor: Acceptor) -> ParseResult | str:
+def _repaired_step(text: str, acceptor: Acceptor, deadline: Deadline) -> ParseResult | str:
     """The repaired result, or why there is none."""
     if not text.strip():
         return "the reply is empty"
@@ -66,7 +66,7 @@ def _repaired_step(text: str, acceptor: Acceptor) -> ParseResult | str:
     why = "the reply does not start like JSON; left to extraction"
     if _JSON_START.match(text):
         try:
-            value, repairs = repair(text)
+            value, repairs = repair(text, deadline)
         except RepairFailed as exc:
             why = str(exc)
         else:
@@ -98,7 +98,7 @@ def _funnel(text: str, acceptor: Acceptor, errors: list[str]) -> ParseResult:
             errors.append(f"direct: valid JSON but not acceptable: {why}")
 
     deadline = Deadline()
-    outcome = _repaired_step(text, acceptor)
+    outcome = _repaired_step(text, acceptor, deadline)
     if isinstance(outcome, ParseResult):
         outcome.errors[:0] = errors
         return outcome

@@ -6,6 +6,7 @@ import logging
 from typing import Any
 
 from . import cleanup, fullwidth
+from .budget import Deadline
 from .closing import close_truncated
 from .direct import NotJSON, load_strict
 
@@ -22,7 +23,7 @@ class RepairFailed(ValueError):
     """No repair gave a JSON value; the message says why."""
 
 
-def repair(text: str) -> tuple[Any, list[str]]:
+def repair(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]:
     """``(value, repairs made)`` for JSON text with defects; RepairFailed otherwise."""
     normalised, marks = fullwidth.normalise(text)
     notes = [f"replaced {marks} full-width punctuation marks used as JSON syntax"] if marks else []
@@ -33,7 +34,7 @@ def repair(text: str) -> tuple[Any, list[str]]:
             pass
     if len(normalised) > REPAIR_MAX_CHARS:
         try:
-            value, closed = close_truncated(normalised)
+            value, closed = close_truncated(normalised, deadline)
         except NotJSON as exc:
             raise RepairFailed(
                 f"{len(normalised)} chars is over the json-repair limit of {REPAIR_MAX_CHARS} "

@@ -25,8 +25,14 @@ _CONCAT = re.compile(
 _PIECE = re.compile(r""""((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'""", re.DOTALL)
 
 
+# No model answers with a megabyte-long bare string; the patterns below need not see one.
+MAX_SCALAR_CHARS = 100_000
+
+
 def repair_scalar(text: str) -> tuple[Any, list[str]]:
     """``(value, repairs)`` of a top-level scalar; NotJSON when the text is not one."""
+    if len(text) > MAX_SCALAR_CHARS:
+        raise NotJSON(f"{len(text)} chars is too long for a scalar (limit {MAX_SCALAR_CHARS})")
     stripped = text.strip().rstrip(",").strip()
     if not stripped:
         raise NotJSON("empty")
