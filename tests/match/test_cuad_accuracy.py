@@ -34,8 +34,14 @@ def test_default_embedder_top_k_on_cuad(cuad: dict) -> None:  # type: ignore[typ
     gold = np.array([ids.index(c["criterion_id"]) for c in yes])
     rank = (scores > scores[np.arange(len(gold)), gold][:, None]).sum(axis=1)
     top1, top3, top5 = ((rank < k).mean() for k in (1, 3, 5))
-    # Measured 0.36 / 0.61 / 0.73; the character TF-IDF baseline is 0.36 / 0.56 / 0.61.
-    assert top1 >= 0.33 and top3 >= 0.58 and top5 >= 0.70, (top1, top3, top5)
+    # Measured 0.41 / 0.65 / 0.76 (all-MiniLM-L6-v2: 0.37 / 0.64 / 0.75; character TF-IDF:
+    # 0.36 / 0.56 / 0.61). Without snowballstemmer the light stemmer gives 0.36 / 0.58 / 0.69.
+    import genlint.match.embedders.lexical as lexical
+
+    if lexical._stemmer()[0] == "snowball":
+        assert top1 >= 0.39 and top3 >= 0.64 and top5 >= 0.74, (top1, top3, top5)
+    else:
+        assert top1 >= 0.33 and top3 >= 0.56 and top5 >= 0.67, (top1, top3, top5)
 
 
 def test_calibrated_threshold_separates_yes_from_no(cuad: dict) -> None:  # type: ignore[type-arg]
@@ -48,5 +54,5 @@ def test_calibrated_threshold_separates_yes_from_no(cuad: dict) -> None:  # type
     is_yes = np.array([c["label"] == "Yes" for c in clauses])
     kept = (s[is_yes] >= emb.threshold).mean()
     rejected = (s[~is_yes] < emb.threshold).mean()
-    assert kept >= 0.75 and rejected >= 0.70, (kept, rejected)
+    assert kept >= 0.78 and rejected >= 0.70, (kept, rejected)
     assert (s[is_yes] >= 0.5).mean() < 0.05  # why the spec's 0.5 cannot be this embedder's cut

@@ -61,7 +61,7 @@ class VectorIndex:
         if matrix.ndim != 2 or matrix.shape[0] != len(texts):
             matrix = matrix.reshape(len(texts), -1)
         # Stored dimension-major: a query with few non-zero dimensions (the lexical embedder's
-        # hashed TF-IDF has ~70 of 2,048) then reads only those rows, contiguous, instead of the
+        # hashed TF-IDF has ~70 of 1,024) then reads only those rows, contiguous, instead of the
         # whole matrix; a dense query is one vector-matrix product either way.
         self.by_dim = np.ascontiguousarray(matrix.T)
 

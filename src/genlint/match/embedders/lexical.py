@@ -2,9 +2,9 @@
 Chinese, plus legal concept groups, weighted by TF-IDF and hashed into a dense vector.
 
 Why this and not a neural model: no package ships a Chinese sentence-embedding model that loads
-offline. Measured on the CUAD clauses (benchmarks/bench_match.py), word TF-IDF with the concept
-groups ranks the right criterion in the top 3 more often than character n-grams, BM25 or
-wordllama did. IDF comes from ``fit`` (the criteria being indexed); before ``fit`` every feature
+offline. Measured on the CUAD clauses (benchmarks/bench_match.py), Snowball-stemmed word TF-IDF
+with the concept groups ranks the right criterion in the top 3 (0.65) as often as
+all-MiniLM-L6-v2 (0.64), and more often than character n-grams, BM25 or wordllama. IDF comes from ``fit`` (the criteria being indexed); before ``fit`` every feature
 weighs the same. Feature hashing (signed, so collisions cancel on average) keeps the output a
 fixed-size dense array, which the index needs.
 """
@@ -12,6 +12,7 @@ fixed-size dense array, which the index needs.
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import sys
 import zlib
@@ -30,6 +31,8 @@ if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
     import tomli as tomllib
+
+logger = logging.getLogger(__name__)
 
 _STOPWORDS = frozenset(
     [
@@ -171,12 +174,31 @@ _HAN_RUN = regex.compile(r"\p{Han}+")
 _CONCEPT_WEIGHT = 2  # a concept counts as two mentions: it is the cross-wording signal
 
 
-def stem(word: str) -> str:
-    """A light suffix stripper: enough to join terminate/termination/terminated."""
+def light_stem(word: str) -> str:
+    """A suffix stripper, used only when snowballstemmer is not installed."""
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
     return word
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> tuple[str, Callable[[str], str]]:
+    # Snowball (Porter 2) joins license/licensed/licensing and terminate/termination, which
+    # the light stripper does not: on CUAD top-3 went from 0.61 to 0.65 with it.
+    try:
+        import snowballstemmer
+    except ImportError:
+        logger.info("snowballstemmer not installed; using the light stemmer")
+        return "light", light_stem
+    english = snowballstemmer.stemmer("english")
+    return "snowball", english.stemWord
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The stem of a lower-case English word."""
+    return _stemmer()[1](word)
 
 
 @lru_cache(maxsize=1)
@@ -246,7 +268,7 @@ class LexicalEmbedder:
 
     def __init__(
         self,
-        dims: int = 2048,
+        dims: int = 1024,
         threshold: float | None = None,
         concept_weight: int = _CONCEPT_WEIGHT,
     ) -> None:
@@ -261,7 +283,8 @@ class LexicalEmbedder:
 
     @property
     def name(self) -> str:
-        return f"lexical-v1-{self.dims}-{self.concept_weight}-{self._fingerprint}"
+        stemmer = _stemmer()[0]
+        return f"lexical-v1-{stemmer}-{self.dims}-{self.concept_weight}-{self._fingerprint}"
 
     def fit(self, corpus: Iterable[str]) -> LexicalEmbedder:
         """Learn IDF from the texts to be indexed (smoothed, as scikit-learn does)."""
