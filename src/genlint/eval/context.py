@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from bisect import bisect_left
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from .glossary import Glossary, Span, mentions
+from .glossary import Glossary, Span, TokenStems, mentions, token_stems
 from .lexicon import Hit, Matcher
 from .model import REF_KINDS, Claim, Fact, Page
+
+# Clause boundaries: a verb acts on what is mentioned in its own clause.
+_CLAUSE_BREAK = re.compile(r"[，,。.;；!！?？\n、：:（）()]")
 
 
 class Ref(NamedTuple):
@@ -42,19 +47,40 @@ class Environment:
     glossary: Glossary
 
 
-@dataclass
 class ClaimContext:
-    page: Page
-    fact: Fact | None
-    index: int
-    claim: Claim
-    env: Environment
-    valid_refs: list[Ref]
-    invalid_refs: list[str]
-    #: valid references (as strings) made by the page's earlier claims, with the first claim
-    covered_before: dict[str, int]
-    hits: list[Hit] = field(default_factory=list)
-    _mentions: dict[str, list[Span]] = field(default_factory=dict)
+    """One claim as the rules see it; derived data (mentions, clauses) is computed on demand."""
+
+    __slots__ = (
+        "_breaks", "_by_category", "_mentions", "_stems", "claim", "covered_before", "env",
+        "fact", "hits", "index", "invalid_refs", "page", "valid_refs",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        page: Page,
+        fact: Fact | None,
+        index: int,
+        claim: Claim,
+        env: Environment,
+        valid_refs: list[Ref],
+        invalid_refs: list[str],
+        covered_before: dict[str, int],
+        hits: list[Hit],
+    ) -> None:
+        self.page = page
+        self.fact = fact
+        self.index = index
+        self.claim = claim
+        self.env = env
+        self.valid_refs = valid_refs
+        self.invalid_refs = invalid_refs
+        #: valid references (as strings) of the page's earlier claims → the first such claim
+        self.covered_before = covered_before
+        self.hits = hits
+        self._mentions: dict[str, list[Span]] = {}
+        self._stems: TokenStems | None = None
+        self._by_category: dict[str, list[Hit]] | None = None
+        self._breaks: list[int] | None = None
 
     @property
     def text(self) -> str:
@@ -64,7 +90,9 @@ class ClaimContext:
         """Spans of the claim that mention a fact entry (identifier, word or glossary word)."""
         spans = self._mentions.get(entry)
         if spans is None:
-            spans = mentions(self.claim.text, self.env.glossary.profile(entry))
+            if self._stems is None:
+                self._stems = token_stems(self.claim.text)
+            spans = mentions(self.claim.text, self.env.glossary.profile(entry), self._stems)
             self._mentions[entry] = spans
         return spans
 
@@ -75,4 +103,22 @@ class ClaimContext:
         return [Ref(kind, e) for kind in REF_KINDS for e in self.fact.entries(kind)]
 
     def hits_of(self, *categories: str) -> list[Hit]:
-        return [h for h in self.hits if h.category in categories]
+        by = self._by_category
+        if by is None:
+            by = self._by_category = {}
+            for h in self.hits:
+                by.setdefault(h.category, []).append(h)
+        if len(categories) == 1:
+            return by.get(categories[0], [])
+        return [h for c in categories for h in by.get(c, [])]
+
+    def clause(self, start: int, end: int) -> tuple[int, int]:
+        """Bounds of the clause (between punctuation) holding ``start:end``."""
+        if self._breaks is None:
+            self._breaks = [m.start() for m in _CLAUSE_BREAK.finditer(self.claim.text)]
+        breaks = self._breaks
+        i = bisect_left(breaks, start)
+        lo = breaks[i - 1] + 1 if i > 0 else 0
+        j = bisect_left(breaks, end)
+        hi = breaks[j] if j < len(breaks) else len(self.claim.text)
+        return lo, hi

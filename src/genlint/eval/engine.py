@@ -14,7 +14,16 @@ from .context import ClaimContext, Environment, Ref, parse_ref, ref_exists
 from .glossary import Glossary
 from .inputs import load_facts, load_wiki
 from .lexicon import Lexicon
-from .model import Counts, EvaluationResult, Fact, Page, PageResult, Thresholds, Violation
+from .model import (
+    REF_KINDS,
+    Counts,
+    EvaluationResult,
+    Fact,
+    Page,
+    PageResult,
+    Thresholds,
+    Violation,
+)
 from .rules import EvalRule, resolve_rules
 from .settings import thresholds_from
 
@@ -72,6 +81,7 @@ def evaluate_page(
             page.method,
         )
     covered: dict[str, int] = {}
+    known = _known_refs(page, fact)
     violations: list[Violation] = []
     faithful = hallucinated = redundant = 0
     matcher = env.matcher
@@ -79,8 +89,12 @@ def evaluate_page(
         valid: list[Ref] = []
         invalid: list[str] = []
         for raw in claim.fact_refs:
-            ref = parse_ref(raw)
-            if ref is not None and ref_exists(ref, page, fact):
+            ref = known.get(raw)
+            if ref is None:
+                parsed = parse_ref(raw)
+                if parsed is not None and ref_exists(parsed, page, fact):
+                    ref = parsed
+            if ref is not None:
                 valid.append(ref)
             else:
                 invalid.append(raw)
@@ -123,6 +137,15 @@ def evaluate_page(
         uncovered_facts=uncovered, thresholds=thresholds, passed=_metrics.passes(m, thresholds),
         claims=page.claims, source=page.source,
     )  # fmt: skip
+
+
+def _known_refs(page: Page, fact: Fact | None) -> dict[str, Ref]:
+    """The exact spellings of the page's existing references: the fast path of validation."""
+    if fact is None:
+        return {}
+    known = {f"{kind}:{e}": Ref(kind, e) for kind in REF_KINDS for e in fact.entries(kind)}
+    known[f"method:{page.method}"] = Ref("method", page.method)
+    return known
 
 
 def aggregate(pages: Sequence[PageResult], thresholds: Thresholds, multi: bool) -> EvaluationResult:

@@ -33,6 +33,7 @@ class Profile:
 
     stems: frozenset[str]
     cjk: tuple[str, ...]
+    chars: frozenset[str] = frozenset()  # every character of ``cjk``, for a quick reject
 
 
 class Glossary:
@@ -73,19 +74,35 @@ class Glossary:
                     cjk.add(natural)
                 else:
                     stems.update(stem(w) for w in natural.lower().split() if w not in STOP_WORDS)
-        profile = Profile(frozenset(stems), tuple(sorted(cjk, key=len, reverse=True)))
+        profile = Profile(
+            frozenset(stems),
+            tuple(sorted(cjk, key=len, reverse=True)),
+            frozenset("".join(cjk)),
+        )
         self._profiles[entry] = profile
         return profile
 
 
-def mentions(text: str, profile: Profile) -> list[Span]:
+TokenStems = list[tuple[int, int, frozenset[str]]]
+
+
+def token_stems(text: str) -> TokenStems:
+    """Each ASCII token of a claim with the stems of its words, computed once per claim."""
+    out: TokenStems = []
+    for tok in tokenize(text):
+        words = split_identifier(tok.text) if tok.identifier else (tok.text.lower(),)
+        out.append((tok.start, tok.end, frozenset(stem(w) for w in words)))
+    return out
+
+
+def mentions(text: str, profile: Profile, stems: TokenStems | None = None) -> list[Span]:
     """Spans of ``text`` that mention the entry: whole tokens sharing a word, CJK substrings."""
     spans: list[Span] = []
     if profile.stems:
-        for tok in tokenize(text):
-            words = split_identifier(tok.text) if tok.identifier else (tok.text.lower(),)
-            if any(stem(w) in profile.stems for w in words):
-                spans.append((tok.start, tok.end))
+        wanted = profile.stems
+        for start, end, tok_stems in token_stems(text) if stems is None else stems:
+            if not wanted.isdisjoint(tok_stems):
+                spans.append((start, end))
     for term in profile.cjk:
         start = text.find(term)
         while start != -1:

@@ -35,6 +35,7 @@ WORD_CATEGORIES: tuple[str, ...] = (
 )
 CATEGORIES: tuple[str, ...] = VERB_CATEGORIES + WORD_CATEGORIES
 
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
 _TOKEN = re.compile(r"@?[A-Za-z_$][A-Za-z0-9_$]*(?:[.#][A-Za-z_$][A-Za-z0-9_$]*)*")
 
 
@@ -142,20 +143,25 @@ class Matcher:
                         self._en.setdefault(form, []).append((tuple(parts[1:]), term, category))
         for entries in self._cjk.values():
             entries.sort(key=lambda e: -len(e[0]))
-        for en_entries in self._en.values():
-            en_entries.sort(key=lambda e: -len(e[0]))
+        # One C-level regex alternation, longest term first, finds the CJK words; a term
+        # listed in several categories yields one hit per category.
+        self._cjk_categories: dict[str, list[str]] = {}
+        for entries in self._cjk.values():
+            for term, category in entries:
+                self._cjk_categories.setdefault(term, []).append(category)
+        terms = sorted(self._cjk_categories, key=len, reverse=True)
+        self._cjk_re = re.compile("|".join(re.escape(t) for t in terms)) if terms else None
 
     def find(self, text: str) -> list[Hit]:
         """Every lexicon word in ``text``; overlapping hits of one category keep the longest."""
         hits: list[Hit] = []
-        cjk = self._cjk
-        for i, ch in enumerate(text):
-            entries = cjk.get(ch)
-            if entries:
-                for term, category in entries:
-                    if text.startswith(term, i):
-                        hits.append(Hit(i, i + len(term), term, category))
-        if self._en:
+        if self._cjk_re is not None:
+            categories = self._cjk_categories
+            for m in self._cjk_re.finditer(text):
+                term = m.group()
+                for category in categories[term]:
+                    hits.append(Hit(m.start(), m.end(), term, category))
+        if self._en and _ASCII_LETTER.search(text) is not None:
             tokens = [t for t in tokenize(text) if not t.identifier]
             for k, tok in enumerate(tokens):
                 entries_en = self._en.get(tok.text.lower())

@@ -7,8 +7,11 @@ read the lexicons (data) and the glossary, and never look at other claims except
 
 from __future__ import annotations
 
+import re
+
 from ..context import ClaimContext, Ref, parse_ref
 from ..glossary import Span
+from ..identifiers import stem
 from ..lexicon import Hit
 from ..model import REF_KINDS
 
@@ -19,9 +22,8 @@ _ACCEPTS: dict[str, frozenset[str]] = {
     "writes": frozenset({"write"}),
     "annotations": frozenset({"declare"}),
 }
-_ALL_VERBS = frozenset({"call", "write", "delete", "declare"})
-# Clause boundaries: a verb acts on what is mentioned in its own clause.
-_CLAUSE_BREAKS = frozenset("，,。.;；!！?？\n、：:（）()")
+_ALL_VERBS = ("call", "write", "delete", "declare")
+_KANA = re.compile("[\u3040-\u30ff]")
 # A mention on the "wrong" side of the verb counts as this many characters further away:
 # Chinese and English put the object after the verb, Japanese before it.
 _OFF_SIDE_PENALTY = 3
@@ -58,17 +60,23 @@ class Misaligned:
     counts_as: str | None = "unfaithful"
 
     def check(self, ctx: ClaimContext) -> str | None:
-        refs = [r for r in dict.fromkeys(ctx.valid_refs)]
-        if not refs:
+        if not ctx.valid_refs:
             return None
         verbs = ctx.hits_of(*_ALL_VERBS)
         if not verbs:
             return None
+        refs = list(dict.fromkeys(ctx.valid_refs))
         spans = {r: ctx.mentions(r.target) if r.kind != "method" else [] for r in refs}
         # A verb inside a mention of one of the claim's own targets paraphrases that target
         # (更新 for calls:HogosyaService.update), so it asserts nothing about the action.
-        verbs = [v for v in verbs if not any(_overlaps(v, s) for ss in spans.values() for s in ss)]
-        verbs = [v for v in verbs if not _hypothetical(ctx, v)]
+        flat = [s for ss in spans.values() for s in ss]
+        verbs = [
+            v
+            for v in verbs
+            if not any(a < v.end and v.start < b for a, b in flat) and not _hypothetical(ctx, v)
+        ]
+        if not verbs:
+            return None
         # Invalid references take part in attribution (a verb governing one is already
         # reported as invalid_ref) but accept any verb.
         candidates: dict[Ref, list[Span]] = dict(spans)
@@ -78,10 +86,10 @@ class Misaligned:
                 candidates.setdefault(Ref("invalid", bad.target), _literal(ctx.text, bad.target))
         exact = {r: _literal(ctx.text, r.target) for r in candidates}
         conditional = bool(ctx.hits_of("condition"))
-        japanese = any("\u3040" <= c <= "\u30ff" for c in ctx.text)
+        japanese = _KANA.search(ctx.text) is not None
         problems: list[str] = []
         for verb in verbs:
-            targets = _attribute(ctx.text, verb, candidates, exact, japanese) or refs
+            targets = _attribute(ctx, verb, candidates, exact, japanese) or refs
             if not any(_accepts(r, verb.category, conditional) for r in targets):
                 problems.append(
                     f"'{ctx.text[verb.start : verb.end]}' on {', '.join(str(r) for r in targets)}"
@@ -100,11 +108,25 @@ class OverInference:
         if not hits:
             return None
         # A fact that itself says it (calls:Lock.ensureUnique → 确保) makes the word a paraphrase.
-        stated = [s for e in {*ctx.fact_entries(), *ctx.valid_refs} for s in ctx.mentions(e.target)]
-        words = [h.term for h in hits if not any(_overlaps(h, s) for s in stated)]
-        return (
-            _quote([ctx.text[h.start : h.end] for h in hits if h.term in words]) if words else None
-        )
+        entries = {*ctx.fact_entries(), *ctx.valid_refs}
+        words = [ctx.text[h.start : h.end] for h in hits if not _stated(ctx, h, entries)]
+        return _quote(words) if words else None
+
+
+def _stated(ctx: ClaimContext, hit: Hit, entries: set[Ref]) -> bool:
+    """Is the word part of a mention of a fact entry? Cheap character/stem filter first."""
+    glossary = ctx.env.glossary
+    ascii_stems = {stem(w) for w in hit.term.split()} if hit.term.isascii() else set()
+    for entry in entries:
+        profile = glossary.profile(entry.target)
+        if ascii_stems:
+            if ascii_stems.isdisjoint(profile.stems):
+                continue
+        elif profile.chars.isdisjoint(hit.term):
+            continue
+        if any(_overlaps(hit, span) for span in ctx.mentions(entry.target)):
+            return True
+    return False
 
 
 class Redundant:
@@ -135,10 +157,13 @@ def _hypothetical(ctx: ClaimContext, verb: Hit) -> bool:
     for h in ctx.hits_of("modal"):
         if 0 <= verb.start - h.end <= 1:
             return True
+    purposes = ctx.hits_of("over_inference")
+    if not purposes:
+        return any(0 <= h.start - verb.end <= 1 for h in ctx.hits_of("modal_after"))
     # a verb inside an inferred purpose (以确保只有授权用户才能修改) is that purpose, which
     # over_inference already reports, not an action asserted about the reference
-    lo, _ = _clause(ctx.text, verb.start, verb.end)
-    if any(lo <= h.start and h.end <= verb.start for h in ctx.hits_of("over_inference")):
+    lo, _ = ctx.clause(verb.start, verb.end)
+    if any(lo <= h.start and h.end <= verb.start for h in purposes):
         return True
     return any(0 <= h.start - verb.end <= 1 for h in ctx.hits_of("modal_after"))
 
@@ -155,16 +180,6 @@ def _accepts(ref: Ref, verb: str, conditional: bool) -> bool:
     return verb in _ACCEPTS.get(ref.kind, frozenset())
 
 
-def _clause(text: str, start: int, end: int) -> tuple[int, int]:
-    lo = start
-    while lo > 0 and text[lo - 1] not in _CLAUSE_BREAKS:
-        lo -= 1
-    hi = end
-    while hi < len(text) and text[hi] not in _CLAUSE_BREAKS:
-        hi += 1
-    return lo, hi
-
-
 def _literal(text: str, target: str) -> list[Span]:
     """Where the claim writes the target itself, or its last segment (update of X.update)."""
     out: list[Span] = []
@@ -179,7 +194,7 @@ def _literal(text: str, target: str) -> list[Span]:
 
 
 def _attribute(
-    text: str,
+    ctx: ClaimContext,
     verb: Hit,
     spans: dict[Ref, list[Span]],
     exact: dict[Ref, list[Span]],
@@ -190,9 +205,9 @@ def _attribute(
     A literal mention of the target beats a shared word at the same distance
     (``HogosyaHistory`` names writes:HogosyaHistory, not calls:HogosyaService.update).
     """
-    lo, hi = _clause(text, verb.start, verb.end)
+    lo, hi = ctx.clause(verb.start, verb.end)
     best: list[Ref] = []
-    best_distance = float(len(text) + 1)
+    best_distance = float(len(ctx.text) + 1)
     for ref, ref_spans in spans.items():
         literal = exact.get(ref, [])
         for s_start, s_end in [*ref_spans, *literal]:
