@@ -33,11 +33,11 @@ __all__ = ["CheckConfig", "CheckReport", "FileResult", "check_paths", "check_tex
 
 log = logging.getLogger(__name__)
 
-# A line longer than this is not used whole as a window around a trigger; a slice around the
-# trigger is used instead, so one huge line does not make every rule scan all of it.
-_MAX_WINDOW_LINE = 4000
+# Windows around trigger matches (see _windows): how far back and past a trigger they reach.
 _WINDOW_MARGIN = 200
+_WINDOW_SPAN = 1024
 _SHOWN_CONTEXT = 160
+_JOIN_GAP = 256
 
 
 @dataclass(frozen=True)
@@ -304,27 +304,33 @@ def _as_list(value: Iterable[str] | str | None) -> list[str]:
 
 
 def _windows(text: str, trigger: re.Pattern[str]) -> tuple[tuple[int, int], ...]:
-    """The lines (or slices of very long lines) where ``trigger`` matches, merged."""
+    """Spans around the matches of ``trigger``: from the start of the line (at most
+    ``_WINDOW_MARGIN`` back) to the first line break at least ``_WINDOW_SPAN`` further on.
+
+    A window holds several lines, so a frequent trigger costs few Python steps; the rules scan
+    the extra text in C. Every match of a rule contains a match of its trigger, so a window
+    reaching a margin past its last trigger holds every match around it.
+    """
     out: list[tuple[int, int]] = []
     search = trigger.search
     n = len(text)
     m = search(text)
     while m is not None:
         p = m.start()
-        start = text.rfind("\n", 0, p) + 1
-        end = text.find("\n", p)
-        if end < 0:
-            end = n
-        if end - start > _MAX_WINDOW_LINE:
-            start = max(start, p - _WINDOW_MARGIN)
-            end = min(end, max(m.end(), p) + _WINDOW_MARGIN)
-        if out and start <= out[-1][1]:
+        lo = max(0, p - _WINDOW_MARGIN)
+        nl = text.rfind("\n", lo, p)
+        start = nl + 1 if nl >= 0 else lo
+        stop = max(m.end(), p + _WINDOW_SPAN)
+        nl = text.find("\n", stop, stop + _WINDOW_MARGIN)
+        end = nl if nl >= 0 else min(n, stop + _WINDOW_MARGIN)
+        # windows a short gap apart are joined: scanning the gap costs less than another call
+        if out and start <= out[-1][1] + _JOIN_GAP:
             out[-1] = (out[-1][0], max(end, out[-1][1]))
         else:
             out.append((start, end))
         if end >= n:
             break
-        m = search(text, max(end, m.end(), p + 1))
+        m = search(text, end)
     return tuple(out)
 
 
@@ -336,7 +342,7 @@ def _merged_windows(text: str, triggers: Sequence[re.Pattern[str]]) -> tuple[tup
     spans = sorted(w for t in triggers for w in _windows(text, t))
     out: list[tuple[int, int]] = []
     for start, end in spans:
-        if out and start <= out[-1][1]:
+        if out and start <= out[-1][1] + _JOIN_GAP:
             if end > out[-1][1]:
                 out[-1] = (out[-1][0], end)
         else:
@@ -352,7 +358,7 @@ def _drop_overlaps(pairs: list[tuple[Rule, Hit]]) -> list[tuple[Rule, Hit]]:
     """Within a pack, overlapping hits name one problem: keep the longest (then earliest)."""
     by_pack: dict[str, list[tuple[Rule, Hit]]] = {}
     for pair in pairs:
-        by_pack.setdefault(pair[0].pack, []).append(pair)
+        by_pack.setdefault(pair[0].id.partition("/")[0], []).append(pair)
     kept: list[tuple[Rule, Hit]] = []
     for group in by_pack.values():
         group.sort(key=lambda rh: (rh[1].start, -rh[1].end))

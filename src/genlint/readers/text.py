@@ -70,10 +70,10 @@ def _gbk_lookalike(data: bytes, utf8_text: str) -> str | None:
     the GB18030 reading when UTF-8 gives only two-byte characters that are not Latin-1 letters
     (accented Western text stays UTF-8) and GB18030 gives only Chinese characters.
     """
-    non_ascii = [ch for ch in utf8_text if ord(ch) > 0x7F]
-    if not non_ascii or any(ord(ch) >= 0x800 for ch in non_ascii):
+    # max() of a str runs in C: real Chinese UTF-8 text (three-byte characters) leaves at once
+    if utf8_text.isascii() or max(utf8_text) >= "\u0800":
         return None
-    if all("\u00c0" <= ch <= "\u00ff" for ch in non_ascii):
+    if all(ch <= "\u007f" or "\u00c0" <= ch <= "\u00ff" for ch in utf8_text):
         return None
     try:
         gbk = data.decode("gb18030")

@@ -24,12 +24,14 @@ The pack module defines ``rules() -> list[Rule]``. Rules come in two kinds:
 hits into :class:`~genlint.findings.Finding` objects, adds line/column/page/pointer, applies the
 allowlist, severity overrides and ``--ignore``; a rule only finds spans.
 
-``trigger`` (a plain ``re`` pattern, a tuple of them, or ``None``) is a speed hint: a rule can
-only match on a line where one of its triggers matches. The engine then gives the rule only those
-lines as ``ctx.windows`` (``(pos, endpos)`` pairs); iterate them with
+``trigger`` (a plain ``re`` pattern, a tuple of them, or ``None``) is a speed hint: every span a
+rule flags must contain a match of one of its triggers (the 某 of 某公司, the ``@`` of an
+address), and be shorter than 200 characters. The engine then gives the rule only the text
+around trigger matches as ``ctx.windows`` (``(pos, endpos)`` pairs, each starting at a line start
+and ending at a line break where the line is not huge); iterate them with
 ``ctx.finditer(pattern, text)``, which calls ``pattern.finditer(text, pos, endpos)`` per window
 (lookbehinds still see the text before ``pos``). A rule with ``trigger = None`` gets one window,
-the whole text. Patterns must not match across a line break. Start every trigger with a literal
+the whole text. A test checks that windows never change what a pack finds. Start every trigger with a literal
 character (``某``, ``1[3-9]``): ``re`` then skips to it at memchr speed, while a leading
 character class or lookbehind makes it test every position (ten times slower on Chinese text).
 
@@ -59,7 +61,7 @@ import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from ..errors import ConfigError, UnknownRuleError
 from ..findings import Severity
@@ -94,9 +96,11 @@ DEFAULT_PACKS: tuple[str, ...] = ("placeholder", "sensitive", "citation")
 Window = tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
-    """A span a rule flags: code-point offsets into the text, ``end`` exclusive."""
+class Hit(NamedTuple):
+    """A span a rule flags: code-point offsets into the text, ``end`` exclusive.
+
+    (A named tuple: rules create one per match, and tuples are the cheapest object to make.)
+    """
 
     start: int
     end: int

@@ -15,8 +15,24 @@ from .words import MODEL_BRANDS, X_THING_NEXT, entity_end
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _UNIT = "年月日号条款项章节次届岁个名人元"
-_THING = re.compile("|".join(map(re.escape, sorted(X_THING_NEXT, key=len, reverse=True))))
-_BRAND_BEFORE = re.compile("(?:" + "|".join(map(re.escape, MODEL_BRANDS)) + r"|[A-Za-z])[ \t]?$")
+_THINGS = frozenset(X_THING_NEXT)
+_THING_LENS = sorted({len(w) for w in X_THING_NEXT}, reverse=True)
+_BRANDS = frozenset(MODEL_BRANDS)
+_BRAND_LENS = sorted({len(w) for w in MODEL_BRANDS}, reverse=True)
+
+
+def _thing_at(text: str, pos: int) -> bool:
+    """X光, X射线, X5车型: a word after the marks that makes them a thing, not a slot."""
+    return any(text[pos : pos + n] in _THINGS for n in _THING_LENS)
+
+
+def _brand_before(text: str, pos: int) -> bool:
+    """宝马X5, Model X5, iPhone X: a brand, a model word or a Latin word just before."""
+    if pos > 0 and text[pos - 1] in " \t":
+        pos -= 1
+    if pos > 0 and text[pos - 1].isascii() and text[pos - 1].isalpha():
+        return True
+    return any(text[max(0, pos - n) : pos] in _BRANDS for n in _BRAND_LENS)
 _MODEL_SUFFIX = re.compile(r"[ \t]?(?:Pro|Max|Plus|Ultra|mini|Mini|SE|Lite|\+)(?![a-z])")
 
 
@@ -66,9 +82,9 @@ class XValue(Rule):
             prev = text[run_start - 1] if run_start > 0 else ""
             if nxt == "-" and text[run_end + 1 : run_end + 2].isalpha():
                 continue  # X-ray, X-Men
-            if _THING.match(text, run_end):
+            if _thing_at(text, run_end):
                 continue  # X光, X轴, XX世纪, X5车型 handled below too
-            digits = re.match(r"\d+", text[run_end : run_end + 12])
+            digits = _DIGITS.match(text, run_end, run_end + 12)
             if digits:
                 if len(run) >= 2 and len(digits.group()) >= 3:
                     continue  # XXXX5678: a masked number
@@ -77,9 +93,9 @@ class XValue(Rule):
                 if run[0] == "x" and len(run) == 1 and not _HAN.match(prev or " "):
                     continue  # x86, x2
                 after = run_end + len(digits.group())
-                if _BRAND_BEFORE.search(text, max(0, run_start - 6), run_start):
+                if _brand_before(text, run_start):
                     continue  # 宝马X5, Model X5
-                if _THING.match(text, after) or _MODEL_SUFFIX.match(text, after):
+                if _thing_at(text, after) or _MODEL_SUFFIX.match(text, after):
                     continue  # X5车型, X9 Pro
                 yield Hit(start, after, message=f"unfilled placeholder '{text[start:after]}'")
                 continue
@@ -90,13 +106,13 @@ class XValue(Rule):
             if (
                 len(run) == 1
                 and not han_next
-                and _BRAND_BEFORE.search(text, max(0, run_start - 6), run_start)
+                and _brand_before(text, run_start)
             ):
                 continue
             if (
                 len(run) == 1
                 and prev in (" ", "\t")
-                and re.search(r"[A-Za-z][ \t]$", text[max(0, run_start - 2) : run_start])
+                and _LATIN_SPACE.search(text, max(0, run_start - 2), run_start)
             ):
                 continue  # iPhone X手机
             if (
@@ -109,6 +125,8 @@ class XValue(Rule):
             yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
 
 
+_DIGITS = re.compile(r"[0-9]+")
+_LATIN_SPACE = re.compile(r"[A-Za-z][ \t]$")
 _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.×")
 
 _CHAIN_UNITS = frozenset("年月日号")
@@ -140,17 +158,21 @@ class CircleValue(Rule):
     description = "○○/〇〇 stands for a name or number never filled in"
     bad = ("○○公司", "〇〇年〇〇月", "法定代表人：○○○")
     good = ("二〇二六年二月一日", "二〇〇〇年", "评价：○")
-    trigger = ("○", "〇", "◯")
+    trigger = ("○[○〇◯]", "〇[○〇◯]", "◯[○〇◯]")  # a lone 〇 is a numeral (二〇二六)
     skip_code = True
 
-    _pattern = re.compile(
-        r"(?<![零一二三四五六七八九十〇○◯])[○〇◯]{2,}(?![零一二三四五六七八九十])"
-    )
+    # the numeral check on the left is done in Python: a leading lookbehind slows re down
+    _pattern = re.compile(r"[○〇◯]{2,}(?![零一二三四五六七八九十])")
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._pattern, text):
+            if m.start() > 0 and text[m.start() - 1] in _NUMERALS:
+                continue  # 二〇〇〇年: a year in Chinese numerals
             end = _extend_circle(text, m.end())
             yield Hit(m.start(), end, message=f"unfilled placeholder '{text[m.start() : end]}'")
+
+
+_NUMERALS = frozenset("零一二三四五六七八九十〇○◯")
 
 
 def _extend_circle(text: str, end: int) -> int:

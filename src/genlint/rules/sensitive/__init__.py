@@ -73,8 +73,8 @@ class BankCard(PatternRule):
         super().__init__(
             self.id,
             self.description,
-            r"(?:[0-9]{16,19}|[0-9]{4}([ -])[0-9]{4}\1[0-9]{4}\1[0-9]{4}"
-            r"(?:\1[0-9]{1,3})?)(?![0-9A-Za-z_*])",
+            r"[0-9]{4}(?:[0-9]{12,15}|([ -])[0-9]{4}\1[0-9]{4}\1[0-9]{4}(?:\1[0-9]{1,3})?)"
+            r"(?![0-9A-Za-z_*])",
             bad=self.bad,
             good=self.good,
             trigger=self.trigger,
