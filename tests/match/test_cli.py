@@ -209,3 +209,29 @@ def test_progress_bar_goes_to_stderr_on_a_terminal(
     r = run_cli("match", "--criteria", CRITERIA, "--clauses", clauses, "--format", "json")
     assert r.code == 0
     assert [o["clause_id"] for o in json.loads(r.out)] == ["k-7", "k-8"]  # stdout stays pure JSON
+
+
+def test_openai_embedder_from_the_cli_caches_criteria(run_cli, tmp_path: Path) -> None:
+    clause = _write(tmp_path, "c.json", CLAUSE)
+    cache = tmp_path / "cache"
+    args = ["match", "--criteria", CRITERIA, "--clause", clause, "--embedder", "openai:emb-v3",
+            "--cache-dir", str(cache), "--threshold", "-1", "--format", "json"]  # fmt: skip
+    with ScriptedServer([]) as server:
+        first = run_cli(*args, "--base-url", server.url)
+        second = run_cli(*args, "--base-url", server.url)
+        inputs = [r["input"] for r in server.requests]
+    assert first.code == second.code == 0 and first.out == second.out
+    criteria_texts = sum(len(i) for i in inputs[:-2])
+    assert criteria_texts == 6  # the 6 criteria embedded once; later only the clause
+    assert inputs[-1] == [CLAUSE["text"]] and inputs[-2] == [CLAUSE["text"]]
+    assert len(list(cache.iterdir())) == 1
+    assert json.loads(first.out)["total_matched"] == 3
+
+
+def test_model_flag_alone_turns_the_llm_on(run_cli, tmp_path: Path) -> None:
+    clause = _write(tmp_path, "c.json", CLAUSE)
+    with ScriptedServer([Reply("[]")]) as server:
+        r = run_cli("match", "--criteria", CRITERIA, "--clause", clause, "--model", "m",
+                    "--base-url", server.url, "--format", "json")  # fmt: skip
+        assert len(server.requests) == 1
+    assert json.loads(r.out)["llm_filtered"] is True

@@ -115,6 +115,8 @@ def command(
         "timeout": timeout, "embedder": embedder, "threshold": threshold, "top_k": top_k,
         "max_results": max_results, "cache_dir": cache_dir,
     }  # fmt: skip
+    if use_llm is None and model is not None:
+        overrides["llm"] = True  # naming a chat model on the command line means: use it
     settings = settings.model_copy(update={k: v for k, v in overrides.items() if v is not None})
 
     criteria = load_criteria(read_json(criteria_path), criteria_path)
