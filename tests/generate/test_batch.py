@@ -111,3 +111,25 @@ def test_run_many_inside_an_event_loop_points_to_arun_many() -> None:
         assert [r.text for r in results] == ["ok", "ok"]
 
     asyncio.run(inside())
+
+
+def test_progress_bar_is_shown_on_a_terminal_only_unless_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import io
+    import sys
+
+    from genlint.generate import gate as gate_module
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stderr", io.StringIO())
+    assert gate_module._progress_bar(3, None) is None
+    assert gate_module._progress_bar(3, False) is None
+    fake = Tty()
+    monkeypatch.setattr(sys, "stderr", fake)
+    results = Gate(placeholder_check).run_many(lambda m: "ok", ["a", "b", "c"])
+    assert [r.text for r in results] == ["ok"] * 3
+    assert "3/3" in fake.getvalue(), "the bar counts finished prompts on stderr"

@@ -103,11 +103,13 @@ def located(text: str, rule: str, message: str, start: int, end: int) -> Finding
     return Finding(rule, message, text[start:end], start, end, line, column)
 
 
-def resolve_checks(checks: Iterable[Check | str] | str) -> list[Check]:
+def resolve_checks(checks: Iterable[Check | str] | Check | str) -> list[Check]:
     """Callables as given; names become built-ins: ``json`` the funnel, anything else a rule
     or pack of ``genlint check`` (all names are checked in one ``check_text`` call)."""
     if isinstance(checks, str):
         checks = [c for c in checks.split(",") if c.strip()]
+    elif callable(checks):
+        checks = [checks]
     resolved: list[Check] = []
     names: list[str] = []
     for item in checks:

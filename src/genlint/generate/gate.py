@@ -60,7 +60,7 @@ class Gate:
 
     def __init__(
         self,
-        checks: Iterable[Check | str] | str = DEFAULT_CHECKS,
+        checks: Iterable[Check | str] | Check | str = DEFAULT_CHECKS,
         *,
         max_retries: int = 3,
         deadline_s: float | None = None,
@@ -127,7 +127,7 @@ class Gate:
                 break
             try:
                 completion = call(sent)
-            except (LLMError, TimeoutError) as exc:
+            except (LLMError, TimeoutError, ConnectionError) as exc:
                 attempt = session.on_error(exc)
             else:
                 attempt = session.on_reply(completion)
@@ -153,8 +153,10 @@ class Gate:
                 break
             try:
                 completion = await call(sent)
-            except (LLMError, TimeoutError, asyncio.TimeoutError) as exc:
-                error = exc if isinstance(exc, LLMError) else TimeoutError(str(exc))
+            except (LLMError, TimeoutError, asyncio.TimeoutError, ConnectionError) as exc:
+                error = (
+                    exc if isinstance(exc, LLMError | ConnectionError) else TimeoutError(str(exc))
+                )
                 attempt = session.on_error(error)
             else:
                 attempt = session.on_reply(completion)

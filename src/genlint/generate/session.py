@@ -188,14 +188,20 @@ class Session:
         self._next = (followup_messages(self.original, completion.text, findings), "reask", 0.0)
         return attempt
 
-    def on_error(self, error: LLMError | TimeoutError) -> Attempt:
+    def on_error(self, error: LLMError | TimeoutError | ConnectionError) -> Attempt:
+        """A failed request. Besides LLMError, a plain function's builtin TimeoutError or
+        ConnectionError counts as transient: generators need not know genlint's errors."""
         request = self._require_sent()
         duration = self.clock() - self._sent_at
         if isinstance(error, LLMError):
             kind, transient, retry_after = error.kind, error.transient, error.retry_after_s
+        elif isinstance(error, ConnectionError):
+            kind, transient, retry_after = "connection", True, None
         else:
             kind, transient, retry_after = "timeout", True, None
-        message = str(error) or f"attempt timed out after {request.timeout_s}s"
+        message = str(error) or (
+            f"attempt timed out after {request.timeout_s}s" if kind == "timeout" else kind
+        )
         self._last_error = message
         attempt = Attempt(
             n=len(self.attempts) + 1,
