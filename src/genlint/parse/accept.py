@@ -7,8 +7,6 @@ from typing import Any
 
 from ..errors import InputError
 
-NUMBER_TYPES = frozenset({"number", "integer"})
-
 
 class Acceptor:
     """Decides whether a parsed value is the answer, converting it when a model is given.
@@ -39,11 +37,6 @@ class Acceptor:
         self.field_types: dict[str, str] = _field_types(schema, self._model)
 
     @property
-    def constrained(self) -> bool:
-        """True when the caller said what the answer looks like."""
-        return self.schema is not None or bool(self.fields)
-
-    @property
     def admits_scalars(self) -> bool:
         """Whether a bare string or number could be the answer (only a schema can say so)."""
         return self.schema is not None and not self.fields
@@ -70,10 +63,14 @@ class Acceptor:
             missing = [name for name in self.fields if name not in value]
             if missing:
                 return False, None, f"missing field {_names(missing)}"
-        if self._model is not None:
-            return self._check_model(value)
-        if self._validator is not None:
-            return self._check_schema(value)
+        try:
+            if self._model is not None:
+                return self._check_model(value)
+            if self._validator is not None:
+                return self._check_schema(value)
+        except RecursionError:
+            # A value nested ~1000 deep (orjson's limit) can exhaust a recursive validator.
+            return False, None, "nested too deeply to validate"
         if self.fields or any_json or isinstance(value, dict | list):
             return True, value, ""
         return False, None, f"expected a JSON object or array, got {_kind(value)}"

@@ -48,6 +48,9 @@ _SEPARATOR = r"\s*(?:\*\*|__)?\s*[:：=]\s*(?:\*\*|__)?\s*"
 _QUOTED = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|“([^”\n]*)”')
 _SEPARATOR_AFTER_KEY = re.compile(rf"[\"'”]?{_SEPARATOR}")
 _CLOSING_TAG = re.compile(r"</[^>]*>")
+_LEADING_NUMBER = re.compile(rf"[\"']?({_NUMBER})")
+_WHOLE_NUMBER = re.compile(_NUMBER)
+_INTEGER = re.compile(r"[+-]?\d+")
 _QUOTED_NUMBER = re.compile(rf"[\"'“]?({_NUMBER})(?![\w.])")
 _LITERALS = {"true": True, "false": False, "null": None, "none": None}
 _BOOLEANS = {"true": True, "yes": True, "是": True, "false": False, "no": False, "否": False}
@@ -209,7 +212,7 @@ def _end_of_free_text(text: str, pos: int, limit: int) -> int:
 
 def _typed(raw: str, kind: str, *, quoted: bool) -> tuple[bool, Any]:
     if kind in ("number", "integer"):
-        match = re.compile(rf"[\"']?({_NUMBER})").match(raw)
+        match = _LEADING_NUMBER.match(raw)
         return (True, _number(match.group(1), kind)) if match else (False, None)
     if kind == "boolean":
         flag = _BOOLEANS.get(raw.strip("\"'").lower())
@@ -218,15 +221,16 @@ def _typed(raw: str, kind: str, *, quoted: bool) -> tuple[bool, Any]:
         lowered = raw.lower()
         if lowered in _LITERALS:
             return True, _LITERALS[lowered]
-        if re.fullmatch(_NUMBER, raw):
+        if _WHOLE_NUMBER.fullmatch(raw):
             return True, _number(raw, "number")
     return True, raw
 
 
 def _number(raw: str, kind: str) -> int | float:
-    value = float(raw)
-    if kind == "integer" or (re.fullmatch(r"[+-]?\d+", raw) and kind != "number"):
-        return int(value) if value.is_integer() else value
-    if re.fullmatch(r"[+-]?\d+", raw):
+    """``"4"`` -> 4, ``"+0.8"`` -> 0.8, ``"4.0"`` -> 4 for an integer field."""
+    if _INTEGER.fullmatch(raw):
         return int(raw)
+    value = float(raw)
+    if kind == "integer" and value.is_integer():
+        return int(value)
     return value
