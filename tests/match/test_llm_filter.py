@@ -167,3 +167,52 @@ def test_output_fields_in_the_input_are_replaced_not_duplicated(
     first = result.matched_criteria[0].model_dump()
     assert first["match_type"] == "semantic" and first["match_score"] < 1 and first["applicable"]
     assert first["note"] == "kept"  # unknown criterion fields pass through
+
+
+class RaisingModel:
+    """A ChatModel whose call raises what a buggy adapter might (not an LLMError)."""
+
+    def __init__(self, exc: BaseException) -> None:
+        self.exc = exc
+        self.calls = 0
+
+    def complete(self, messages, *, timeout=None):  # type: ignore[no-untyped-def]
+        self.calls += 1
+        raise self.exc
+
+
+@pytest.mark.parametrize("exc", [RuntimeError("boom"), KeyError("choices"), TimeoutError()])
+def test_any_exception_from_the_llm_keeps_every_candidate(
+    exc: BaseException, criteria: list[dict[str, Any]]
+) -> None:
+    model = RaisingModel(exc)
+    baseline = match_criteria(TABLE["clause"], criteria).to_dict()
+    result = match_criteria(TABLE["clause"], criteria, llm=model).to_dict()
+    assert model.calls == 1
+    assert [c["criterion_id"] for c in result["matched_criteria"]] == [
+        c["criterion_id"] for c in baseline["matched_criteria"]
+    ]
+    assert result["llm_filtered"] is False
+    assert (
+        f"LLM unavailable ({type(exc).__name__})"
+        in result["matched_criteria"][0]["applicability_reason"]
+    )
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        '{"pay-term": true, "pay-method": false}',
+        '{"pay-term": {"applicable": true}, "pay-method": {"applicable": false, "reason": "x"}}',
+        '[{"id": "pay-method", "applies": "no"}]',
+    ],
+)
+def test_other_verdict_shapes(reply: str, criteria: list[dict[str, Any]]) -> None:
+    with ScriptedServer([Reply(reply)]) as server:
+        result = match_criteria(TABLE["clause"], criteria, llm=_client(server.url))
+    assert result.llm_filtered is True
+    assert [c.criterion_id for c in result.matched_criteria] == [
+        "pay-term",
+        "late-payment",
+        "invoice",
+    ]

@@ -96,7 +96,12 @@ def _entries(value: object) -> list[Any]:
             return lists[0]
         if "criterion_id" in value or "id" in value:
             return [value]
-        return [{"criterion_id": k, "applicable": v} for k, v in value.items()]
+        return [
+            {**v, "criterion_id": k}
+            if isinstance(v, dict)
+            else {"criterion_id": k, "applicable": v}
+            for k, v in value.items()
+        ]
     raise VerdictError("reply is not a JSON array of verdicts")
 
 
