@@ -31,7 +31,15 @@ class SentenceTransformerEmbedder:
     def _load(self) -> Any:
         if self._model is None:
             module = require("sentence_transformers", "match-st")
-            self._model = module.SentenceTransformer(str(self.path), local_files_only=True)
+            try:
+                try:
+                    # local_files_only (sentence-transformers >= 3) also stops a hub lookup for
+                    # modules the folder's config names.
+                    self._model = module.SentenceTransformer(str(self.path), local_files_only=True)
+                except TypeError:
+                    self._model = module.SentenceTransformer(str(self.path))
+            except (OSError, ValueError) as exc:
+                raise InputError(f"{self.path}: not a sentence-transformers model ({exc})") from exc
         return self._model
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
