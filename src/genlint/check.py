@@ -330,7 +330,9 @@ def _windows(text: str, trigger: re.Pattern[str]) -> tuple[tuple[int, int], ...]
             out.append((start, end))
         if end >= n:
             break
-        m = search(text, end)
+        # a trigger in the last margin of the window may start a match that runs past its end:
+        # search again from there, so such a trigger widens the window
+        m = search(text, max(p + 1, end - _WINDOW_MARGIN))
     return tuple(out)
 
 

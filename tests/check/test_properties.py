@@ -71,3 +71,38 @@ def test_json_strings_map_back_to_the_file(tmp_path: Path, value: dict) -> None:
     for f in check_paths([str(path)]).findings:
         assert f.pointer is not None and f.pointer.startswith("/")
         assert 1 <= f.line <= len(lines) and 1 <= f.column <= len(lines[f.line - 1]) + 1
+
+
+def _unwindowed() -> object:
+    import copy
+
+    from genlint.check import Checker
+
+    checker = Checker()
+    clones = []
+    for rule in checker.rules:
+        clone = copy.copy(rule)
+        clone.trigger = None  # type: ignore[misc]
+        clones.append(clone)
+    checker.rules = clones
+    return checker
+
+
+_FAST = None
+_SLOW = None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.one_of(_ALPHABET, st.just("正文" * 150), st.just("\n")), max_size=40).map("".join)
+)
+def test_trigger_windows_never_change_findings(text: str) -> None:
+    """Windows are only a speed hint: the same findings as running every rule on all text."""
+    from genlint.check import Checker
+
+    global _FAST, _SLOW
+    if _FAST is None:
+        _FAST, _SLOW = Checker(), _unwindowed()
+    fast = [f.to_dict() for f in _FAST.check(text)]  # type: ignore[attr-defined]
+    slow = [f.to_dict() for f in _SLOW.check(text)]  # type: ignore[attr-defined]
+    assert fast == slow

@@ -72,20 +72,8 @@ _CJK_VALUE_NOUNS = tuple(
         "法定代表人",
         "代理人",
         "委托人",
-        "当事人",
-        "原告",
-        "被告",
-        "甲方",
-        "乙方",
-        "单位",
-        "公司",
-        "银行",
         "人名",
         "数字",
-        "内容",
-        "信息",
-        "事由",
-        "理由",
         "大写",
         "小写",
         "车牌",
@@ -116,7 +104,7 @@ _EN_KEYWORD = re.compile(
     r"(?i)\b(?:name|date|address|company|amount|number|phone|e-?mail|insert|enter|your|client|"
     r"party|city|country|signature|position|recipient|sender|organi[sz]ation|product|price|"
     r"value|placeholder|fill|contact|website|url|location|employer|employee|job title|"
-    r"department|deadline|title|figure|sum|account|id|street|zip|postcode|fee|rate|salary)\b"
+    r"department|deadline|title|account|id|street|zip|postcode|salary)\b"
 )
 
 
@@ -261,11 +249,26 @@ class SlotLabel(Rule):
             if not (_cjk_label(label) or (kind in "de" and _en_label(label))):
                 continue
             end = m.end()
-            if re.match(r"[ \t]*[：:]", text[end : end + 3]):
+            if _COLON_AFTER.match(text, end, end + 3):
                 continue  # 【联系电话】：…, a field heading followed by its value
+            if _heading(text, m.start(), end):
+                continue  # 【开庭时间】2026年3月1日 at a line start: a heading with its value
             if kind == "e" and _is_tag(label):
                 continue
             yield Hit(m.start(), end, message=f"unfilled slot label '{m.group(0)}'")
+
+
+_COLON_AFTER = re.compile(r"[ \t]*[：:]")
+_LINE_LEAD = re.compile(r"[ \t]*(?:[-*+]|\d+[.)、])?[ \t]*$")
+
+
+def _heading(text: str, start: int, end: int) -> bool:
+    """A label opening its line and followed by text on it names the value that follows."""
+    line_start = text.rfind("\n", max(0, start - 40), start) + 1
+    if (line_start == 0 and start > 40) or not _LINE_LEAD.match(text, line_start, start):
+        return False
+    rest = text[end : end + 2].strip()
+    return bool(rest) and rest[0] not in "。，；,;.!?！？"
 
 
 def _is_tag(label: str) -> bool:

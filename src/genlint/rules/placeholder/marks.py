@@ -33,6 +33,8 @@ def _brand_before(text: str, pos: int) -> bool:
     if pos > 0 and text[pos - 1].isascii() and text[pos - 1].isalpha():
         return True
     return any(text[max(0, pos - n) : pos] in _BRANDS for n in _BRAND_LENS)
+
+
 _MODEL_SUFFIX = re.compile(r"[ \t]?(?:Pro|Max|Plus|Ultra|mini|Mini|SE|Lite|\+)(?![a-z])")
 
 
@@ -103,11 +105,7 @@ class XValue(Rule):
             han_prev = bool(_HAN.match(prev)) if prev else False
             if len(run) == 1 and not (han_next or han_prev or has_ordinal):
                 continue  # a lone X among Latin text: a letter, a variable, a product
-            if (
-                len(run) == 1
-                and not han_next
-                and _brand_before(text, run_start)
-            ):
+            if len(run) == 1 and not han_next and _brand_before(text, run_start):
                 continue
             if (
                 len(run) == 1
