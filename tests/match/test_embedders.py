@@ -195,3 +195,29 @@ def test_search_applies_the_threshold_and_k() -> None:
     assert len(hits) == 2 and hits[0][0] == 0 and hits[0][1] >= hits[1][1]
     assert index.search("付款期限为三十日", k=4, threshold=0.99) == []
     assert VectorIndex(emb, []).search("x") == []
+
+
+class BareEmbedder:
+    """Only ``embed``, returning plain lists of unnormalised vectors: what a user might pass."""
+
+    def embed(self, texts):  # type: ignore[no-untyped-def]
+        return [[3.0 * (("付款" in t) or 0.01), 4.0 * (("仲裁" in t) or 0.01)] for t in texts]
+
+
+def test_a_bare_embedder_gets_unit_rows_and_the_spec_threshold(tmp_path: Path) -> None:
+    from genlint.match import match_criteria
+
+    criteria = [
+        {"criterion_id": "pay", "review_point": "付款期限"},
+        {"criterion_id": "arb", "review_point": "仲裁机构"},
+    ]
+    out = match_criteria(
+        {"clause_id": "k", "text": "付款与仲裁"}, criteria, embedder=BareEmbedder()
+    )
+    # clause (3, 4)/5 against (1, .0133) and (.0075, 1): cosines 0.61 and 0.80, both >= 0.5
+    assert [c.criterion_id for c in out.matched_criteria] == ["arb", "pay"]
+    assert 0.79 < out.matched_criteria[0].match_score <= 0.81
+    out = match_criteria({"clause_id": "k", "text": "付款"}, criteria, embedder=BareEmbedder())
+    assert [c.criterion_id for c in out.matched_criteria] == ["pay"]  # arb's cosine is ~0.01
+    cached = CachedEmbedder(BareEmbedder(), tmp_path)
+    assert cached.name == "BareEmbedder" and cached.threshold == 0.5

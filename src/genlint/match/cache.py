@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .._io import atomic_write
+from .embedders import name_of, threshold_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -45,14 +46,14 @@ class CachedEmbedder:
 
     @property
     def name(self) -> str:
-        return self.inner.name
+        return name_of(self.inner)
 
     @property
     def threshold(self) -> float:
-        return self.inner.threshold
+        return threshold_of(self.inner)
 
     def _path(self) -> Path:
-        return self.folder / (hashlib.sha256(self.inner.name.encode()).hexdigest()[:24] + ".npz")
+        return self.folder / (hashlib.sha256(self.name.encode()).hexdigest()[:24] + ".npz")
 
     def _load(self) -> dict[str, np.ndarray]:
         import numpy as np
@@ -90,7 +91,7 @@ class CachedEmbedder:
         self.misses += len(missing)
         if missing:
             by_key = dict(zip(keys, texts, strict=True))
-            fresh = self.inner.embed([by_key[k] for k in missing])
+            fresh = np.asarray(self.inner.embed([by_key[k] for k in missing]), dtype=np.float32)
             shapes = {v.shape for v in entries.values()}
             if shapes and shapes != {fresh.shape[1:]}:
                 entries = {}  # the model changed its dimension: start over

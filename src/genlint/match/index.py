@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .cache import CachedEmbedder
+from .embedders import threshold_of
 
 if TYPE_CHECKING:
     import numpy as np
@@ -35,6 +36,20 @@ def top_k(scores: np.ndarray, k: int) -> np.ndarray:
     return part[order]
 
 
+def _unit_rows(vectors: object, n: int) -> np.ndarray:
+    """Embeddings as float32 rows of length 1 (zero rows stay zero), whatever the embedder
+    returned: a dot product is then the cosine the thresholds are calibrated for."""
+    import numpy as np
+
+    matrix = np.asarray(vectors, dtype=np.float32)
+    if matrix.ndim != 2 or matrix.shape[0] != n:
+        matrix = matrix.reshape(n, -1)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    if not np.allclose(norms[norms > 0], 1.0, atol=1e-3):
+        matrix = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
+    return matrix
+
+
 class VectorIndex:
     """Row-normalised vectors of the indexed texts and a search by cosine."""
 
@@ -57,9 +72,7 @@ class VectorIndex:
         source: Embedder | CachedEmbedder = (
             embedder if cache_dir is None else CachedEmbedder(embedder, cache_dir)
         )
-        matrix = np.asarray(source.embed(list(texts)), dtype=np.float32)
-        if matrix.ndim != 2 or matrix.shape[0] != len(texts):
-            matrix = matrix.reshape(len(texts), -1)
+        matrix = _unit_rows(source.embed(list(texts)), len(texts))
         # Stored dimension-major: a query with few non-zero dimensions (the lexical embedder's
         # hashed TF-IDF has ~70 of 1,024) then reads only those rows, contiguous, instead of the
         # whole matrix; a dense query is one vector-matrix product either way.
@@ -90,14 +103,14 @@ class VectorIndex:
 
         if len(self) == 0:
             return np.zeros(0, dtype=np.float32)
-        return self.scores_for_vector(self.embedder.embed([text])[0])
+        return self.scores_for_vector(_unit_rows(self.embedder.embed([text]), 1)[0])
 
     def search(
         self, text: str, k: int = 5, threshold: float | None = None
     ) -> list[tuple[int, float]]:
         """Up to ``k`` (row, cosine) pairs at or above ``threshold``, best first."""
         scores = self.scores(text)
-        cut = self.embedder.threshold if threshold is None else threshold
+        cut = threshold_of(self.embedder) if threshold is None else threshold
         return [(int(i), float(scores[i])) for i in top_k(scores, k) if scores[i] >= cut]
 
     def search_many(
@@ -109,14 +122,13 @@ class VectorIndex:
     ) -> list[list[tuple[int, float]]]:
         """``search`` for many texts: one embedding call, and the scores of ``batch`` queries at
         a time as one matrix product (several times faster per clause than one by one)."""
-        import numpy as np
 
         if not texts:
             return []
-        cut = self.embedder.threshold if threshold is None else threshold
+        cut = threshold_of(self.embedder) if threshold is None else threshold
         if len(self) == 0:
             return [[] for _ in texts]
-        queries = np.asarray(self.embedder.embed(list(texts)), dtype=np.float32)
+        queries = _unit_rows(self.embedder.embed(list(texts)), len(texts))
         if queries.shape[1] != self.by_dim.shape[0]:
             raise ValueError("query and index embeddings differ in dimension")
         results: list[list[tuple[int, float]]] = []

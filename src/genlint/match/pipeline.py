@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from ..llm.base import ChatModel
 from .clause_ref import normalize_clause_ref
-from .embedders import Embedder
+from .embedders import Embedder, threshold_of
 from .index import VectorIndex
 from .llm_filter import judge
 from .models import (
@@ -81,7 +81,7 @@ class Matcher:
         self.llm = llm
         self.top_k = top_k
         self.max_results = max_results
-        self.threshold = self.embedder.threshold if threshold is None else threshold
+        self.threshold = threshold_of(self.embedder) if threshold is None else threshold
         self.llm_timeout = llm_timeout
         self._by_ref: dict[str, list[Criterion]] = {}
         for c in self.criteria:

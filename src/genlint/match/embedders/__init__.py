@@ -1,5 +1,5 @@
-"""Embedders: anything with ``embed(texts) -> numpy array`` (rows L2-normalised), a ``name`` that
-identifies the model for the cache, and a calibrated cosine ``threshold``.
+"""Embedders: anything with ``embed(texts) -> numpy array``, optionally a ``name`` that
+identifies the model for the cache and a calibrated cosine ``threshold``.
 
     lexical            offline default, no download, Chinese and English (TF-IDF, hashed)
     openai:MODEL       an OpenAI-compatible /embeddings endpoint (DashScope text-embedding-v3…)
@@ -21,13 +21,25 @@ if TYPE_CHECKING:
 
 @runtime_checkable
 class Embedder(Protocol):
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def threshold(self) -> float: ...
+    """``embed`` is all that is required. Optional: ``name`` (the cache key; default the class
+    name), ``threshold`` (its calibrated cosine cut-off; default the spec's 0.5) and
+    ``fit(corpus)``. Rows need not be normalised or be numpy: the index makes them unit rows."""
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
+
+
+#: The spec's cut-off, for an embedder that does not state its own calibrated ``threshold``.
+SPEC_THRESHOLD = 0.5
+
+
+def threshold_of(embedder: object) -> float:
+    value = getattr(embedder, "threshold", None)
+    return float(value) if isinstance(value, (int, float)) else SPEC_THRESHOLD
+
+
+def name_of(embedder: object) -> str:
+    value = getattr(embedder, "name", None)
+    return value if isinstance(value, str) and value else type(embedder).__qualname__
 
 
 def make_embedder(
@@ -54,4 +66,4 @@ def make_embedder(
     raise InputError(f"unknown embedder {spec!r}: use lexical, openai:MODEL or st:PATH")
 
 
-__all__ = ["Embedder", "make_embedder"]
+__all__ = ["SPEC_THRESHOLD", "Embedder", "make_embedder", "name_of", "threshold_of"]
