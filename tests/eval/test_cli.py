@@ -116,7 +116,7 @@ def test_text_format_is_a_table(run_cli) -> None:
     assert result.out.startswith(
         "FAIL: 4 claims on 1 page(s), 4/4 key facts covered, 1 violation(s)"
     )
-    assert "✗ faithfulness          0.75  (needs ≥ 0.95)" in result.out
+    assert "✗ faithfulness         0.750  (needs ≥ 0.95)" in result.out
     header = next(line for line in result.out.splitlines() if "reason" in line)
     assert header.split() == ["page", "#", "reason", "claim", "detail"]
     row = next(line for line in result.out.splitlines() if "over_inference" in line)

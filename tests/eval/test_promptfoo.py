@@ -21,7 +21,7 @@ REPLIES = EXAMPLE / "replies"
 # (reply file or inline text, facts var, expected pass, expected substring of reason)
 CASES = [
     ("grounded-changeHogosyaJoho.txt", FACTS_TEXT, True, "PASS"),
-    ("terse-changeHogosyaJoho.txt", FACTS_TEXT, False, "key_fact_recall 0.50 < 0.85"),
+    ("terse-changeHogosyaJoho.txt", FACTS_TEXT, False, "key_fact_recall 0.5 < 0.85"),
     ("terse-changeHogosyaJoho.txt", str(EXAMPLE / "facts.json"), False, "over_inference '确保'"),
     ("grounded-cancelOrder.txt", "file://" + str(EXAMPLE / "facts.json"), True, "PASS"),
     ("Sorry, I cannot help with that.", FACTS_TEXT, False, "holds no wiki JSON"),

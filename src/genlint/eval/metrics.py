@@ -24,18 +24,18 @@ def failures(metrics: Metrics, thresholds: Thresholds) -> list[str]:
     """The metrics outside their bounds, as short sentences (empty when the page passes)."""
     out: list[str] = []
     if metrics.faithfulness < thresholds.faithfulness - _EPS:
-        out.append(f"faithfulness {metrics.faithfulness:.2f} < {thresholds.faithfulness:.2f}")
+        out.append(f"faithfulness {metrics.faithfulness:.3g} < {thresholds.faithfulness:.3g}")
     if metrics.hallucination_rate > thresholds.hallucination_rate + _EPS:
         out.append(
-            f"hallucination_rate {metrics.hallucination_rate:.2f} > {thresholds.hallucination_rate:.2f}"
+            f"hallucination_rate {metrics.hallucination_rate:.3g} > {thresholds.hallucination_rate:.3g}"
         )
     if metrics.key_fact_recall < thresholds.key_fact_recall - _EPS:
         out.append(
-            f"key_fact_recall {metrics.key_fact_recall:.2f} < {thresholds.key_fact_recall:.2f}"
+            f"key_fact_recall {metrics.key_fact_recall:.3g} < {thresholds.key_fact_recall:.3g}"
         )
     if metrics.redundancy_rate > thresholds.redundancy_rate + _EPS:
         out.append(
-            f"redundancy_rate {metrics.redundancy_rate:.2f} > {thresholds.redundancy_rate:.2f}"
+            f"redundancy_rate {metrics.redundancy_rate:.3g} > {thresholds.redundancy_rate:.3g}"
         )
     return out
 

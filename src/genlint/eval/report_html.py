@@ -76,7 +76,7 @@ def _gauge(name: str, value: float, limit: float, higher_is_better: bool, ok: bo
         f'<text class="value" x="85" y="80" text-anchor="middle" font-size="26" font-weight="700">{value:.2f}</text>'
         "</svg>"
         f'<div class="name">{escape(name)}</div>'
-        f'<div class="limit">threshold {op} {limit:.2f} · {"pass" if ok else "fail"}</div></div>'
+        f'<div class="limit">{value:.3f} · threshold {op} {limit:.2f} · {"pass" if ok else "fail"}</div></div>'
     )
 
 

@@ -42,7 +42,7 @@ def _metric_lines(m: Metrics, t: Thresholds) -> list[str]:
         ("redundancy_rate", m.redundancy_rate, "≤", t.redundancy_rate),
     ]
     return [
-        f"  {'✗' if name in bad else '✓'} {name:<19} {value:6.2f}  (needs {op} {limit:.2f})"
+        f"  {'✗' if name in bad else '✓'} {name:<19} {value:6.3f}  (needs {op} {limit:.2f})"
         for name, value, op, limit in rows
     ]
 
@@ -91,9 +91,9 @@ def render(result: EvaluationResult) -> str:
 def _page_line(p: PageResult) -> str:
     m = p.metrics
     return (
-        f"  {'PASS' if p.passed else 'FAIL'} {p.page}: faithfulness {m.faithfulness:.2f}, "
-        f"hallucination {m.hallucination_rate:.2f}, recall {m.key_fact_recall:.2f}, "
-        f"redundancy {m.redundancy_rate:.2f}"
+        f"  {'PASS' if p.passed else 'FAIL'} {p.page}: faithfulness {m.faithfulness:.3f}, "
+        f"hallucination {m.hallucination_rate:.3f}, recall {m.key_fact_recall:.3f}, "
+        f"redundancy {m.redundancy_rate:.3f}"
     )
 
 
@@ -101,7 +101,7 @@ def summary(result: EvaluationResult) -> str:
     """One line for stderr when the report goes to a file."""
     m = result.metrics
     return (
-        f"{'PASS' if result.passed else 'FAIL'}: faithfulness {m.faithfulness:.2f}, "
-        f"hallucination_rate {m.hallucination_rate:.2f}, key_fact_recall {m.key_fact_recall:.2f}, "
-        f"redundancy_rate {m.redundancy_rate:.2f}"
+        f"{'PASS' if result.passed else 'FAIL'}: faithfulness {m.faithfulness:.3f}, "
+        f"hallucination_rate {m.hallucination_rate:.3f}, key_fact_recall {m.key_fact_recall:.3f}, "
+        f"redundancy_rate {m.redundancy_rate:.3f}"
     )

@@ -1,13 +1,14 @@
 """promptfoo assertion: score a model's wiki JSON against facts with ``genlint eval``.
 
-In ``promptfooconfig.yaml``::
+promptfoo loads an assertion from a file by path, so point it at a one-line file
+(``from genlint.integrations.promptfoo import get_assert``) and in ``promptfooconfig.yaml``::
 
     tests:
       - vars:
           facts: file://facts.json        # arrives as the file's text; a path also works
         assert:
           - type: python
-            value: file://path/to/genlint/integrations/promptfoo.py
+            value: file://genlint_assert.py
             config:
               thresholds: {key_fact_recall: 0.75}   # optional
 
