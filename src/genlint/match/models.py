@@ -24,7 +24,7 @@ class Criterion(BaseModel):
 
     criterion_id: str = Field(min_length=1)
     clause_ref: str | None = ""
-    review_point: str = Field(min_length=1)
+    review_point: str | None = ""
     risk_level: str | None = ""
     baseline_text: str | None = ""
     suggested_action: str | None = ""
@@ -33,7 +33,7 @@ class Criterion(BaseModel):
 
     def embedding_text(self) -> str:
         """What the semantic index sees: the point to review and the wording it expects."""
-        parts = [self.review_point, self.baseline_text or ""]
+        parts = [self.review_point or "", self.baseline_text or ""]
         return "\n".join(p.strip() for p in parts if p and p.strip())
 
 
@@ -98,6 +98,11 @@ def load_criteria(data: object, source: str = "criteria") -> list[Criterion]:
             criterion = Criterion.model_validate(entry)
         except ValidationError as exc:
             raise SchemaError(f"{where}: {_first_error(exc)}") from None
+        if not (criterion.clause_ref or "").strip() and not criterion.embedding_text():
+            # Nothing to match by: neither a reference nor any text to compare with.
+            raise SchemaError(
+                f"{where}: needs a clause_ref, a review_point or a baseline_text to match by"
+            )
         if criterion.criterion_id in seen:
             raise SchemaError(
                 f"{where}: duplicate criterion_id (also entry [{seen[criterion.criterion_id]}])"
