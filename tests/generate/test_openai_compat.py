@@ -153,3 +153,12 @@ def test_bad_construction_is_an_input_error(kwargs, needle) -> None:  # type: ig
 
     with pytest.raises(InputError, match=needle):
         OpenAICompatible(**kwargs)
+
+
+def test_credentials_in_the_url_stay_out_of_messages() -> None:
+    url = f"http://user:pw-URLSECRET@127.0.0.1:{_closed_port()}/v1"
+    model = OpenAICompatible("m", url, KEY_ENV)
+    with pytest.raises(LLMError) as info:
+        model.complete(MESSAGES, timeout=5)
+    for text in (str(info.value), repr(model)):
+        assert "URLSECRET" not in text and "127.0.0.1" in text

@@ -84,7 +84,7 @@ class OpenAICompatible:
 
     def __repr__(self) -> str:
         return (
-            f"OpenAICompatible(model={self.model!r}, base_url={self.base_url!r}, "
+            f"OpenAICompatible(model={self.model!r}, base_url={self._where()!r}, "
             f"api_key_env={self.api_key_env!r})"
         )
 
@@ -212,7 +212,14 @@ class OpenAICompatible:
         return Completion(text=text, finish_reason=finish, usage=usage, model=response.model)
 
     def _where(self) -> str:
-        return self.base_url or "the OpenAI API"
+        if not self.base_url:
+            return "the OpenAI API"
+        from urllib.parse import urlsplit, urlunsplit
+
+        # Credentials written into the URL (http://user:secret@host) stay out of messages.
+        parts = urlsplit(self.base_url)
+        host = parts.netloc.rsplit("@", 1)[-1]
+        return urlunsplit((parts.scheme, host, parts.path, "", ""))
 
     def _scrub(self, text: str) -> str:
         key = os.environ.get(self.api_key_env)

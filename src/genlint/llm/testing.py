@@ -205,7 +205,12 @@ class ScriptedServer:
 
         self._httpd = _Server(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever,
+            # shutdown() waits for the next poll: 0.5 s (the default) per server adds up in tests
+            kwargs={"poll_interval": 0.02},
+            daemon=True,
+        )
         self._thread.start()
         return self
 
