@@ -89,6 +89,22 @@ def test_completion_fields_and_request_shape(secret_key) -> None:  # type: ignor
     assert body["max_tokens"] == 50 and body["temperature"] == 0.2
 
 
+@pytest.mark.parametrize(
+    ("content", "text"),
+    [
+        ("<think>先设甲方为X公司……</think>\n\n甲方为华夏公司。", "甲方为华夏公司。"),
+        (
+            "甲方为华夏公司。<think>not leading</think>",
+            "甲方为华夏公司。<think>not leading</think>",
+        ),
+        ("<think>unterminated", "<think>unterminated"),
+    ],
+)
+def test_a_leading_reasoning_block_is_not_part_of_the_answer(content: str, text: str) -> None:
+    with ScriptedServer([Reply(content)]) as server:
+        assert OpenAICompatible("m", server.url, KEY_ENV).complete(MESSAGES).text == text
+
+
 def test_async_complete_works_across_event_loops(secret_key) -> None:  # type: ignore[no-untyped-def]
     with ScriptedServer([Reply("a"), Reply("b")]) as server:
         model = OpenAICompatible("m", server.url, KEY_ENV)

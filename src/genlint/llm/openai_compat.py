@@ -7,7 +7,8 @@ caller's decision (the gate backs off on transient errors), and two retry layers
 
 The API key is read from the environment variable named by ``api_key_env`` when the client is
 built and is handed to the SDK only: it is not stored on this object, not shown by ``repr`` and
-scrubbed from every error message. When the variable is unset, a dummy key is sent, because
+scrubbed from every error message. A leading ``<think>…</think>`` block (reasoning models on
+Ollama or vLLM) is removed from the reply text. When the variable is unset, a dummy key is sent, because
 local servers (Ollama, vLLM) need none; a hosted provider then answers 401, reported as an
 ``auth`` error naming the variable.
 """
@@ -198,7 +199,7 @@ class OpenAICompatible:
             raise LLMError("invalid_response", f"{self._where()}: reply has no choices")
         choice = choices[0]
         message = getattr(choice, "message", None)
-        text = getattr(message, "content", None) or ""
+        text = _without_reasoning(getattr(message, "content", None) or "")
         finish = getattr(choice, "finish_reason", None)
         if getattr(message, "refusal", None) and not text:
             finish = "refusal"
@@ -279,6 +280,20 @@ class OpenAICompatible:
         if status == 404:
             return LLMError("not_found", msg, status=status)
         return LLMError("bad_request", msg, status=status)
+
+
+def _without_reasoning(text: str) -> str:
+    """The answer without a leading ``<think>…</think>`` block.
+
+    Reasoning models served by Ollama or vLLM (DeepSeek-R1, Qwen3) put their reasoning in the
+    content; checked as the answer, its drafts and "X" variables would be findings.
+    """
+    stripped = text.lstrip()
+    if stripped.startswith("<think>"):
+        end = stripped.find("</think>")
+        if end != -1:
+            return stripped[end + len("</think>") :].lstrip()
+    return text
 
 
 def _min_known(a: int | None, b: int | None) -> int | None:
