@@ -31,3 +31,22 @@ def test_never_crashes_and_keeps_the_contract(criteria: list[dict], ref: str, te
         assert [c.criterion_id for c in found] == [c["criterion_id"] for c in exact][:3]
     else:
         assert all(c.match_type == "semantic" and c.match_score >= 0.08 for c in found)
+
+
+def test_reference_only_inputs_match_exactly() -> None:
+    criteria = [
+        {"criterion_id": 7, "clause_ref": "第4.1条"},
+        {"criterion_id": "b", "clause_ref": "4.2"},
+    ]
+    out = match_criteria({"clause_id": 1, "clause_ref": "Section 4.1"}, criteria)
+    assert out.to_dict() == {
+        "clause_id": "1",
+        "matched_criteria": [{
+            "criterion_id": "7", "clause_ref": "第4.1条", "review_point": "", "risk_level": "",
+            "baseline_text": "", "suggested_action": "", "match_type": "exact", "match_score": 1.0,
+            "applicable": True,
+            "applicability_reason": "clause reference 'Section 4.1' matches the criterion's exactly",
+        }],
+        "total_matched": 1, "has_criteria": True, "llm_filtered": False,
+    }  # fmt: skip
+    assert match_criteria({"clause_id": "x", "clause_ref": "9"}, criteria).matched_criteria == []

@@ -42,7 +42,7 @@ class Clause(BaseModel):
 
     clause_id: str = Field(min_length=1)
     clause_ref: str | None = None
-    text: str
+    text: str = ""
 
     _coerce = field_validator("clause_id", "clause_ref", mode="before")(_as_text)
 
@@ -117,9 +117,12 @@ def load_clause(data: object, source: str = "clause", index: int | None = None) 
     if not isinstance(data, dict):
         raise SchemaError(f"{where}: expected an object with clause_id and text")
     try:
-        return Clause.model_validate(data)
+        clause = Clause.model_validate(data)
     except ValidationError as exc:
         raise SchemaError(f"{where}: {_first_error(exc)}") from None
+    if not clause.text.strip() and not (clause.clause_ref or "").strip():
+        raise SchemaError(f"{where}: needs a text or a clause_ref to match by")
+    return clause
 
 
 def load_clauses(data: object, source: str = "clauses") -> list[Clause]:
