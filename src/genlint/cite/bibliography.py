@@ -70,10 +70,17 @@ def render_bibliography(entries: Sequence[tuple[int, Source]], style: str = "num
     if not entries:
         return ""
     spec = STYLES[style_name(style)]
-    formatted = _format(entries, spec)
+    formatted = _format_cached(tuple(entries), spec)
     return "\n".join(
         f"[{label}] {text}" for (label, _), text in zip(entries, formatted, strict=True)
     )
+
+
+@lru_cache(maxsize=64)
+def _format_cached(entries: tuple[tuple[int, Source], ...], spec: Style) -> tuple[str, ...]:
+    # citeproc costs ~1-2 ms per entry; the same list is often rendered again (chapters of
+    # a document re-run, a server answering the same sources). Same input, same output.
+    return tuple(_format(entries, spec))
 
 
 def _format(entries: Sequence[tuple[int, Source]], spec: Style) -> list[str]:

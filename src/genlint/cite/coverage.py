@@ -12,13 +12,26 @@ closes (``…增长。[1]``). Headings, code, and lines with no letters are not 
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .markers import code_regions
 
-_BOUNDARY = re.compile(r"\n|[。！？]+|[!?]+|\.+|…+")
+_MARKS = "\n。！？!?.…"
+# A mark and the marks that continue its run: "。！" is one end, so is "?!" or "...".
+_RUNS = {
+    "\n": "",
+    "。": "。！？",
+    "！": "。！？",
+    "？": "。！？",
+    "!": "!?",
+    "?": "!?",
+    ".": ".",
+    "…": "…",
+}
 _CLOSE = re.compile(r"[”’」』）)\"'\]】]*(?:[ \t]?(?:\[\d+\])+)?")
+_CLOSE_START = frozenset("”’」』）)\"'[]】 \t")
 _LETTER = re.compile(r"[^\W\d_]")
 _HEADING = re.compile(r"\s*#{1,6}(?:\s|$)")
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)$")
@@ -113,9 +126,11 @@ class Coverage:
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """``(start, end)`` of every sentence, in order (headings and code excluded).
 
-    One pass of one pattern over the text outside code; only full stops and ASCII ``!?``
-    need a closer look, so the cost is one regex scan plus a few steps per sentence."""
+    End marks are located with ``str.find`` (a memchr-speed scan per mark, far faster than a
+    regex stepping through every position); only full stops and ASCII ``!?`` need a closer
+    look, so the cost is a few steps per sentence."""
     spans: list[tuple[int, int]] = []
+    marks = _mark_positions(text)
     begin = 0  # start of the sentence being read
     line_start = 0
     skip_to = _heading_end(text, 0)  # a heading line is no sentence
@@ -124,11 +139,14 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
         if after_block:
             begin = line_start = seg_start
             skip_to = _heading_end(text, seg_start)
-        for m in _BOUNDARY.finditer(text, seg_start, seg_end):
-            s = m.start()
-            if s < skip_to:
-                continue
-            if text[s] == "\n":
+        lo = bisect_left(marks, seg_start)
+        hi = bisect_left(marks, seg_end, lo)
+        run_end = -1
+        for s in marks[lo:hi]:
+            if s < run_end or s < skip_to:
+                continue  # inside a run of marks ("。。", "...") already read, or a heading
+            ch = text[s]
+            if ch == "\n":
                 if s > begin and skip_to <= begin and _LETTER.search(text, begin, s):
                     end = s
                     while end > begin and text[end - 1] in " \t\r\u3000":
@@ -137,11 +155,19 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
                 begin = line_start = s + 1
                 skip_to = _heading_end(text, begin)
                 continue
-            if text[s] not in "。！？…" and not _is_end(text, m, line_start, n):
+            e = s + 1
+            run = _RUNS[ch]
+            while e < seg_end and text[e] in run:
+                e += 1
+            run_end = e
+            if ch not in "。！？…" and not _is_end(text, s, e, line_start, n):
                 continue
-            close = _CLOSE.match(text, m.end(), seg_end)
-            stop = close.end() if close else m.end()
-            if _LETTER.search(text, begin, stop):
+            stop = e
+            if stop < seg_end and text[stop] in _CLOSE_START:
+                close = _CLOSE.match(text, stop, seg_end)
+                if close:
+                    stop = close.end()
+            if stop - begin > 1 and _LETTER.search(text, begin, stop):
                 spans.append((begin, stop))
             begin = stop
     # The text after the last boundary.
@@ -180,11 +206,21 @@ def _heading_end(text: str, pos: int) -> int:
     return pos
 
 
-def _is_end(text: str, m: re.Match[str], line_start: int, n: int) -> bool:
-    mark = m.group()
-    if mark[0] in "。！？…":
-        return True
-    e = m.end()
+def _mark_positions(text: str) -> list[int]:
+    found: list[int] = []
+    find = text.find
+    for ch in _MARKS:
+        i = find(ch)
+        while i >= 0:
+            found.append(i)
+            i = find(ch, i + 1)
+    found.sort()
+    return found
+
+
+def _is_end(text: str, s: int, e: int, line_start: int, n: int) -> bool:
+    """Whether the run of ``.``, ``!`` or ``?`` at ``text[s:e]`` ends a sentence."""
+    mark = text[s:e]
     after = text[e] if e < n else ""
     if after and not (after.isspace() or after in "\"'”’)）]」』】" or ord(after) > 0x2E7F):
         return False  # 1.8T, example.com, v1.2, a?b=1
@@ -197,7 +233,6 @@ def _is_end(text: str, m: re.Match[str], line_start: int, n: int) -> bool:
         return False
     if len(mark) > 1:
         return True
-    s = m.start()
     before = text[max(line_start, s - 24) : s]
     word = _WORD_BEFORE.search(before)
     if word:

@@ -51,6 +51,7 @@ _ID_TOKEN = re.compile(
 )
 _SPACED_IDS = re.compile(r"\d+(?:\s+\d+)+")
 _MAX_RANGE = 100
+_new = tuple.__new__  # builds a Marker without its Python-level __new__ (hot loop)
 
 
 class Marker(NamedTuple):
@@ -121,15 +122,15 @@ def find_markers(text: str, regions: list[tuple[int, int]] | None = None) -> lis
             # `[1]: https://…` at the start of a line is a link definition, not a citation.
             if text.startswith(":", end) and (pos == 0 or text[pos - 1] == "\n"):
                 continue
-            append(Marker("plain", pos, end, (int(m.group("num")),)))
+            append(_new(Marker, ("plain", pos, end, (int(m.group("num")),))))
         elif kind == "tag":
-            append(Marker("tag", pos, end, parse_body(m.group("body"))))
+            append(_new(Marker, ("tag", pos, end, parse_body(m.group("body")))))
         elif kind == "stray":
-            append(Marker("stray", pos, end, ()))
+            append(_new(Marker, ("stray", pos, end, ())))
         elif kind == "open":
-            append(Marker("open", pos, end, parse_body(m.group("obody"))))
+            append(_new(Marker, ("open", pos, end, parse_body(m.group("obody")))))
         else:
-            append(Marker("inline", pos, end, parse_body(m.group("ibody"))))
+            append(_new(Marker, ("inline", pos, end, parse_body(m.group("ibody")))))
     return markers
 
 

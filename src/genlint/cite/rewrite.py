@@ -23,30 +23,30 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import NamedTuple
 
 from .markers import Marker, Token, code_regions, find_markers, in_regions
 from .sources import SourceList
 
 _HSPACE = " \t\u3000"
+# NamedTuples built in hot loops skip their Python-level __new__ (a third of the cost).
+_new = tuple.__new__
 _CLOSERS = frozenset(" \t\u3000\r\n,.;:!?)]}，。、；：！？）」』”’》")
 _BLOCK_PREFIX = re.compile(r"[ \t]*(?:#{1,6}[ \t]+|>[ \t]*|[-*+][ \t]+|\d{1,9}[.)][ \t]+)*")
 _HEADING = re.compile(r"[ \t]*#{1,6}(?:[ \t]|$)")
 _FENCE_LINE = re.compile(r"[ ]{0,3}(?:`{3,}|~{3,})")
 
 
-@dataclass(slots=True)
-class Edit:
-    """Replace ``text[start:end]`` by the citation of ``ids`` (kept source ids, in order).
-
-    ``literal`` set: a plain ``[n]`` whose shown number may change. ``ids`` empty and no
-    literal: a removal."""
+class Edit(NamedTuple):
+    """Replace ``text[start:end]`` by the citation of ``ids`` (kept source ids, in order);
+    no ids: a removal. ``origin_*``: the marker's span in the input."""
 
     start: int
     end: int
     ids: tuple[int, ...] = ()
-    literal: str | None = None
-    origin: tuple[int, int] = (0, 0)
+    origin_start: int = 0
+    origin_end: int = 0
 
 
 @dataclass(slots=True)
@@ -95,32 +95,34 @@ def plan(text: str, sources: SourceList) -> Plan:
     groups: list[_Group] = []
     cache: dict[tuple[Token, ...], tuple[list[int], list[Token]]] = {}
     seen_invalid: set[Token] = set()
-    for marker in markers:
-        if marker.kind == "plain":
-            kept = sources.resolve(int(marker.tokens[0]))
+    edits = result.edits
+    prev: _Group | None = None
+    for kind, start, end, tokens in markers:
+        if kind == "plain":
+            kept = sources.resolve(int(tokens[0]))
             if kept is not None:
-                lit = text[marker.start : marker.end]
-                result.edits.append(
-                    Edit(marker.start, marker.end, (kept,), lit, (marker.start, marker.end))
-                )
+                edits.append(_new(Edit, (start, end, (kept,), start, end)))
             continue
         # Marker bodies repeat a lot ([1, 2] over and over): resolve each once.
-        resolved = cache.get(marker.tokens)
+        resolved = cache.get(tokens)
         if resolved is None:
-            resolved = cache[marker.tokens] = _resolve(marker.tokens, sources)
+            resolved = cache[tokens] = _resolve(tokens, sources)
         ids, bad = resolved
         for token in bad:
             if token not in seen_invalid:
                 seen_invalid.add(token)
                 result.invalid.append(token)
-        prev = groups[-1] if groups else None
-        if prev is not None and _only_hspace(text, prev.end, marker.start):
-            prev.end = marker.end
+        if prev is not None and (
+            start == prev.end
+            or (start - prev.end < 8 and not text[prev.end : start].strip(_HSPACE))
+        ):
+            prev.end = end
             prev.ids.extend(i for i in ids if i not in prev.ids)
         else:
-            groups.append(_Group(marker.start, marker.end, list(ids)))
+            prev = _Group(start, end, list(ids))
+            groups.append(prev)
     _place(text, groups, line_starts, regions, result.edits)
-    result.edits.sort(key=lambda e: (e.start, e.end))
+    result.edits.sort(key=itemgetter(0, 1))
     return result
 
 
@@ -138,13 +140,13 @@ def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
             # consumed is not taken twice. A replacement wholly consumed is dropped.
             if edit.end < cursor or (edit.end == cursor and edit.start != edit.end):
                 continue
-            edit = Edit(cursor, edit.end, edit.ids, edit.literal, edit.origin)
+            edit = edit._replace(start=cursor)
         pieces.append(text[cursor : edit.start])
         out_len += edit.start - cursor
         ids = edit.ids
         rendered = shown[ids[0]] if len(ids) == 1 else "".join([shown[i] for i in ids])
         if rendered:
-            spans.append(Span(out_len, out_len + len(rendered), edit.ids, *edit.origin))
+            spans.append(_new(Span, (out_len, out_len + len(rendered), ids, edit[3], edit[4])))
         pieces.append(rendered)
         out_len += len(rendered)
         cursor = edit.end
@@ -164,10 +166,6 @@ def _resolve(tokens: Sequence[Token], sources: SourceList) -> tuple[list[int], l
         elif kept not in ids:
             ids.append(kept)
     return ids, invalid
-
-
-def _only_hspace(text: str, start: int, end: int) -> bool:
-    return start == end or (end - start < 8 and not text[start:end].strip(_HSPACE))
 
 
 class _Lines:
@@ -281,18 +279,18 @@ def _place(
         found = lines.target(first, last)
         if found is None:
             # Nowhere to attach: the citation stays on its own line.
-            edits.extend(Edit(g.start, g.end, tuple(g.ids), None, (g.start, g.end)) for g in run)
+            edits.extend(Edit(g.start, g.end, tuple(g.ids), g.start, g.end) for g in run)
             continue
         target, remove_to = found
         edits.append(Edit(*lines.removal(first, remove_to)))
-        edits.append(Edit(target, target, tuple(ids), None, (run[0].start, run[-1].end)))
+        edits.append(Edit(target, target, tuple(ids), run[0].start, run[-1].end))
     for g in groups:
         if not g.alone:
             start, end = g.start, g.end
             if not g.ids:
                 line_start = text.rfind("\n", 0, start) + 1
                 start, end = _absorb_space(text, start, end, line_start)
-            edits.append(Edit(start, end, tuple(g.ids), None, (g.start, g.end)))
+            edits.append(_new(Edit, (start, end, tuple(g.ids), g.start, g.end)))
 
 
 def _absorb_space(text: str, start: int, end: int, line_start: int) -> tuple[int, int]:
