@@ -67,10 +67,15 @@ class XValue(Rule):
     trigger = ("X", "x", "×")
     skip_code = True
 
-    # a run of X-like marks not glued to Latin letters or digits on the left
-    # a run of X-like marks; what is glued to its left is checked in Python (a leading
-    # lookbehind would make re test every position instead of skipping to the marks)
-    _run = re.compile(r"[Xx×]+(?![A-Za-z])")
+    # A whole run of X-like marks, rejected in C when glued to a Latin word or a number
+    # (RTX, box, 0x1F, 3×4) or followed by a thing word (X光, X射线, X-ray). The lookbehind
+    # comes after the first mark: at the start it would stop re from skipping to the marks.
+    _run = re.compile(
+        r"[Xx×](?<![A-Za-z0-9_.×][Xx×])[Xx×]*"
+        r"(?![Xx×A-Za-z]|-[A-Za-z]|"
+        + "|".join(map(re.escape, sorted(X_THING_NEXT, key=len, reverse=True)))
+        + ")"
+    )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._run, text):

@@ -9,6 +9,7 @@ from .. import Hit, Rule, RuleContext
 from .words import (
     AMBIGUOUS_SURNAMES,
     COMPOUND_SURNAMES,
+    DETERMINER_NEXT,
     ROLE_ENDINGS,
     SURNAMES,
     determiner_at,
@@ -18,7 +19,8 @@ from .words import (
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # 某年某月某日 and its parts; 年 followed by 级/龄/纪/轻 starts another word (某年级)
 _DATE = re.compile(r"某某?年(?![级龄纪轻])(?:某某?月(?:某某?[日号])?)?|某某?月(?:某某?[日号])?")
-_MOU = re.compile(r"某某?")
+# 某 not followed by a determiner word (某些, 某种…): most 某 in prose are rejected in C
+_MOU = re.compile("某某?(?!" + "|".join(sorted(DETERMINER_NEXT, key=len, reverse=True)) + ")")
 _ORDINAL_UNITS = frozenset("条款项章节号次届期")
 _NOT_AFTER_YEAR = frozenset("级龄纪轻")
 
@@ -91,7 +93,11 @@ class MouName(Rule):
     skip_code = True
 
     # find 某 first (a literal: fast) and look back for the surname in Python
-    _mou = re.compile(r"某某?(?:[甲乙丙丁](?!方))?")
+    _mou = re.compile(
+        r"某某?(?:[甲乙丙丁](?!方))?(?!"
+        + "|".join(sorted(DETERMINER_NEXT, key=len, reverse=True))
+        + ")"
+    )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._mou, text):
