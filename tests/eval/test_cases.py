@@ -49,3 +49,20 @@ def test_every_reason_is_covered_in_every_language() -> None:
     for lang in ("zh", "en", "ja"):
         for reason in ("missing_ref", "invalid_ref", "misaligned", "over_inference", "redundant"):
             assert (lang, reason) in seen, (lang, reason)
+
+
+SINGLE = json.loads((CASES.parent / "single_claims.json").read_text("utf-8"))["claims"]
+FACTS = json.loads((CASES / "requirement_example" / "facts.json").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("row", SINGLE, ids=[r["text"][:40] for r in SINGLE])
+def test_single_claim(row: dict) -> None:
+    """One claim alone on its page: natural paraphrases stay clean, each fault is named."""
+    wiki = {
+        "method": "changeHogosyaJoho",
+        "claims": [{"text": row["text"], "fact_refs": row["fact_refs"]}],
+    }
+    result = evaluate(FACTS, wiki)
+    assert sorted(v.reason for v in result.violations) == row["reasons"], [
+        v.detail for v in result.violations
+    ]

@@ -12,7 +12,10 @@ from .lexicon import Hit, Matcher
 from .model import REF_KINDS, Claim, Fact, Page
 
 # Clause boundaries: a verb acts on what is mentioned in its own clause.
-_CLAUSE_BREAK = re.compile(r"[，,。.;；!！?？\n、：:（）()]")
+# Conjunctions split too ("calls X and writes Y"); a full stop inside an identifier does not.
+_CLAUSE_BREAK = re.compile(
+    r"[，,。;；!！?？\n、：:（）()]|\.(?=\s|$)|\b(?:and|then|but|before|after)\b|并且|并|然后|随后|再"
+)
 
 
 class Ref(NamedTuple):
@@ -80,7 +83,7 @@ class ClaimContext:
         self._mentions: dict[str, list[Span]] = {}
         self._stems: TokenStems | None = None
         self._by_category: dict[str, list[Hit]] | None = None
-        self._breaks: list[int] | None = None
+        self._breaks: tuple[list[int], list[int]] | None = None
 
     @property
     def text(self) -> str:
@@ -115,10 +118,11 @@ class ClaimContext:
     def clause(self, start: int, end: int) -> tuple[int, int]:
         """Bounds of the clause (between punctuation) holding ``start:end``."""
         if self._breaks is None:
-            self._breaks = [m.start() for m in _CLAUSE_BREAK.finditer(self.claim.text)]
-        breaks = self._breaks
-        i = bisect_left(breaks, start)
-        lo = breaks[i - 1] + 1 if i > 0 else 0
-        j = bisect_left(breaks, end)
-        hi = breaks[j] if j < len(breaks) else len(self.claim.text)
+            found = [(m.start(), m.end()) for m in _CLAUSE_BREAK.finditer(self.claim.text)]
+            self._breaks = ([a for a, _ in found], [b for _, b in found])
+        starts, ends = self._breaks
+        i = bisect_left(starts, start)
+        lo = ends[i - 1] if i > 0 else 0
+        j = bisect_left(starts, end)
+        hi = starts[j] if j < len(starts) else len(self.claim.text)
         return lo, hi
