@@ -9,7 +9,9 @@ from genlint.match import match_criteria
 from genlint.match.clause_ref import normalize_clause_ref
 
 REFS = st.sampled_from(["", "4.1", "第4.1条", "Clause 4.2", "第五条", "§7", "Definitions", "x"])
-TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=60)
+TEXT = st.text(
+    st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=60
+).filter(str.strip)
 CRITERION = st.builds(
     lambda i, ref, point: {"criterion_id": f"c{i}", "clause_ref": ref, "review_point": point},
     st.integers(0, 10_000), REFS, TEXT,
