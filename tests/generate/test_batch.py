@@ -43,7 +43,8 @@ class InFlight:
 def test_100_concurrent_generations_none_lost_order_kept(generator: str) -> None:
     script = InFlight()
     prompts = [f"write item {i}" for i in range(100)]
-    gate = Gate([placeholder_check])
+    seen: list[int | None] = []
+    gate = Gate([placeholder_check], hooks=[lambda a: seen.append(a.item)])
     with ScriptedServer(script) as server:
         model = OpenAICompatible("m", server.url, "K")
         generate: Any = model
@@ -59,6 +60,7 @@ def test_100_concurrent_generations_none_lost_order_kept(generator: str) -> None
     assert all(r.ok for r in results)
     assert requests == 100 + 34, "one re-ask per id divisible by 3, nothing resent twice"
     assert 1 < script.peak <= 20, f"concurrency limit not honoured: peak {script.peak}"
+    assert sorted(seen) == sorted([*range(100), *range(0, 100, 3)]), "hooks know the batch item"
 
     stats = BatchStats.of(results)
     assert stats.items == 100

@@ -59,6 +59,18 @@ def test_text_output_reasks_until_clean(run_cli: Any) -> None:
     assert "json/unparseable" in asked[1]["messages"][-1]["content"]
 
 
+def test_prompt_from_stdin(run_cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO("写付款说明".encode())))
+    with ScriptedServer([Reply(CLEAN)]) as server:
+        result = run_cli(*_base(server.url), "--prompt-file", "-")
+        asked = server.requests[0]["messages"]
+    assert result.code == 0, result.err
+    assert asked == [{"role": "user", "content": "写付款说明"}]
+
+
 def test_json_output_reports_every_attempt(run_cli: Any) -> None:
     with ScriptedServer([Reply(status=503), Reply(NOT_JSON), Reply(CLEAN)]) as server:
         result = run_cli(*_base(server.url), "--prompt-file", PROMPT, "--format", "json")

@@ -142,8 +142,8 @@ class Gate:
             raise GateFailed(result)
         return result
 
-    async def _arun(self, generate: Any, prompt: Prompt) -> GateResult:
-        session = self._session(prompt)
+    async def _arun(self, generate: Any, prompt: Prompt, item: int | None = None) -> GateResult:
+        session = self._session(prompt, item)
         call = _async_caller(generate)
         while (request := session.next()) is not None:
             if request.delay_s > 0:
@@ -223,7 +223,7 @@ class Gate:
 
         async def one(index: int, prompt: Prompt) -> None:
             async with limit:
-                results[index] = await self._arun(generate, prompt)
+                results[index] = await self._arun(generate, prompt, index)
             if bar is not None:
                 bar.advance()
 
@@ -242,8 +242,8 @@ class Gate:
         return done
 
     # -- internals --------------------------------------------------------------------------
-    def _session(self, prompt: Prompt) -> Session:
-        return Session(to_messages(prompt, self.system), self.checks, self.policy)
+    def _session(self, prompt: Prompt, item: int | None = None) -> Session:
+        return Session(to_messages(prompt, self.system), self.checks, self.policy, item=item)
 
     def _fire(self, attempt: Attempt) -> None:
         logger.debug(

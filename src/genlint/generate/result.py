@@ -25,9 +25,9 @@ class Attempt:
 
     ``n`` numbers every request of the run from 1 (transient retries included);
     ``content_n`` numbers content attempts (first ask, re-asks, resends) from 1 and is 0 for
-    transient failures. ``usage`` is what the server reported, or genlint's estimate when it
-    reported nothing (then ``usage_estimated`` is true); ``None`` when the request failed
-    before any reply.
+    transient failures; ``item`` is the prompt's index in a ``run_many`` batch. ``usage`` is
+    what the server reported, or genlint's estimate when it reported nothing (then
+    ``usage_estimated`` is true); ``None`` when the request failed before any reply.
     """
 
     n: int
@@ -42,6 +42,7 @@ class Attempt:
     content_n: int = 0
     error_kind: str | None = None
     usage_estimated: bool = False
+    item: int | None = None  # index of the prompt in a run_many batch, for hooks
 
     @property
     def complete(self) -> bool:
@@ -62,6 +63,8 @@ class Attempt:
             "error": self.error,
             "error_kind": self.error_kind,
         }
+        if self.item is not None:
+            out["item"] = self.item
         if with_text:
             out["text"] = self.text
         return out

@@ -74,7 +74,9 @@ class Session:
         *,
         clock: Callable[[], float] = time.monotonic,
         rng: random.Random | None = None,
+        item: int | None = None,
     ) -> None:
+        self.item = item
         self.original = messages
         self.checks = checks
         self.policy = policy
@@ -166,6 +168,7 @@ class Session:
             request=request.kind,
             content_n=self._content_n,
             usage_estimated=estimated,
+            item=self.item,
         )
         self.attempts.append(attempt)
         finish = completion.finish_reason or "stop"
@@ -211,6 +214,7 @@ class Session:
             error=message,
             request=request.kind,
             error_kind=kind,
+            item=self.item,
         )
         self.attempts.append(attempt)
         if transient:
