@@ -8,11 +8,12 @@ full-width syntax normalised, then repaired.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 from .budget import Deadline
-from .candidates import find_candidates
+from .candidates import Candidate, find_candidates
 from .direct import NotJSON, load_strict
 from .repaired import RepairFailed, repair
 
@@ -24,53 +25,84 @@ class NothingExtracted(ValueError):
 
 
 def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]]:
-    """``(accepted value, repairs)`` of the first acceptable fragment of ``text``."""
-    candidates = find_candidates(text, deadline)
+    """``(accepted value, repairs)`` of the first acceptable fragment of ``text``.
+
+    Two passes: fragments that are valid JSON as written, then fragments that need repair. A
+    slot in the prose before the answer (``{name}``, ``[Company Name]``) repairs into an object
+    or array too, so it must not win over a valid answer after it.
+    """
+    candidates = [c for c in find_candidates(text, deadline) if c.text_of(text) != text]
     if not candidates:
-        raise NothingExtracted("no code fence or bracketed fragment in the text")
+        raise NothingExtracted("no code fence or bracketed fragment besides the whole text")
     reasons: list[str] = []
-    tried = 0
-    for candidate in candidates:
+    # Second-pass entries: (candidate, fragment, value if it parsed as written). A valid
+    # fragment nested in a broken one waits for the broken one: it is usually a piece of it.
+    second: list[tuple[Candidate, str, Any]] = []
+    broken: list[Candidate] = []
+    for checked, candidate in enumerate(candidates):
         if deadline.expired():
+            # Even a failing orjson call reads its whole input, so many long fragments add up.
             reasons.append(
-                f"time budget of {deadline.seconds:g} s used up after {tried} of "
+                f"time budget of {deadline.seconds:g} s used up after parsing {checked} of "
                 f"{len(candidates)} fragments"
             )
             break
         fragment = candidate.text_of(text)
-        if fragment == text:
-            continue  # the whole text was already tried by the direct and repaired steps
-        tried += 1
-        where = f"{candidate.source} at char {candidate.start}"
-        value, notes, why = _load(fragment, deadline)
-        if why:
-            reasons.append(f"{where}: {why}")
+        try:
+            value = load_strict(fragment)
+        except NotJSON:
+            if _worth_repairing(candidate, fragment):
+                second.append((candidate, fragment, _UNPARSED))
+                broken.append(candidate)
+            continue
+        if any(b.start <= candidate.start and candidate.end <= b.end for b in broken):
+            second.append((candidate, fragment, value))
             continue
         accepted, converted, why = check(value)
         if accepted:
-            return converted, [
-                f"took the fragment at chars {candidate.start}-{candidate.end}",
-                *notes,
-            ]
-        reasons.append(f"{where}: {why}")
-    raise NothingExtracted(_summary(reasons, tried))
+            return converted, [f"took the fragment at chars {candidate.start}-{candidate.end}"]
+        reasons.append(f"{_where(candidate)}: {why}")
+    for tried, (candidate, fragment, value) in enumerate(second):
+        if deadline.expired():
+            reasons.append(
+                f"time budget of {deadline.seconds:g} s used up after repairing {tried} of "
+                f"{len(second)} fragments"
+            )
+            break
+        notes: list[str] = []
+        if value is _UNPARSED:
+            try:
+                value, notes = repair(fragment, deadline)
+            except RepairFailed as exc:
+                reasons.append(f"{_where(candidate)}: {exc}")
+                continue
+        accepted, converted, why = check(value)
+        if accepted:
+            took = f"took the fragment at chars {candidate.start}-{candidate.end}"
+            return converted, [took, *notes]
+        reasons.append(f"{_where(candidate)}: {why}")
+    raise NothingExtracted(_summary(reasons, len(candidates)))
 
 
-def _load(fragment: str, deadline: Deadline) -> tuple[Any, list[str], str]:
-    try:
-        return load_strict(fragment), [], ""
-    except NotJSON:
-        pass
-    try:
-        value, notes = repair(fragment, deadline)
-    except RepairFailed as exc:
-        return None, [], str(exc)
-    return value, notes, ""
+_UNPARSED = object()
+# What a broken JSON fragment starts with: a key or a closer after "{", a value after "[".
+_OBJECT_START = re.compile(r"""[{｛]\s*(?:["'“‘}｝]|[\w$-]+\s*[:：])""")
+_ARRAY_START = re.compile(r"""[\[［]\s*(?:["'“‘{｛\[［\]］\d+-]|\.\d|true\b|false\b|null\b)""")
+
+
+def _worth_repairing(candidate: Candidate, fragment: str) -> bool:
+    if candidate.source == "fence":
+        return True
+    return bool(_OBJECT_START.match(fragment) or _ARRAY_START.match(fragment))
+
+
+def _where(candidate: Candidate) -> str:
+    return f"{candidate.source} at char {candidate.start}"
 
 
 def _summary(reasons: list[str], tried: int) -> str:
     if not reasons:
-        return "no fragment besides the whole text"
+        return f"{tried} bracketed fragment{'s' if tried != 1 else ''} found, none looks like JSON"
     shown = "; ".join(reasons[:3])
     more = f" (and {len(reasons) - 3} more)" if len(reasons) > 3 else ""
-    return f"{tried} fragment{'s' if tried != 1 else ''} tried: {shown}{more}"
+    return f"{tried} fragment{'s' if tried != 1 else ''} found: {shown}{more}"
