@@ -34,7 +34,12 @@ def make_docx(
     return path
 
 
-def make_pdf(path: Path, pages: Sequence[Sequence[str]], password: str | None = None) -> Path:
+def make_pdf(
+    path: Path,
+    pages: Sequence[Sequence[str]],
+    password: str | None = None,
+    owner_password: str | None = None,
+) -> Path:
     """A PDF whose pages hold the given lines, in the CID font STSong-Light (no font file)."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfbase import pdfmetrics
@@ -51,11 +56,11 @@ def make_pdf(path: Path, pages: Sequence[Sequence[str]], password: str | None = 
             y -= 20
         c.showPage()
     c.save()
-    if password is not None:
+    if password is not None or owner_password is not None:
         from pypdf import PdfReader, PdfWriter
 
         writer = PdfWriter(clone_from=PdfReader(str(path)))
-        writer.encrypt(password)
+        writer.encrypt(password or "", owner_password, algorithm="RC4-128")
         with path.open("wb") as fh:
             writer.write(fh)
     return path

@@ -123,6 +123,11 @@ def test_encrypted_and_corrupt_files_are_reported_and_others_checked(tmp_path: P
     assert locked.read_bytes()[:4] == b"%PDF"  # nothing modified
 
 
+def test_pdf_with_only_an_owner_password_is_read(tmp_path: Path) -> None:
+    path = make_pdf(tmp_path / "limited.pdf", [["某某公司"]], owner_password="owner")
+    assert [f.text for f in check_paths([str(path)]).findings] == ["某某公司"]
+
+
 def test_folders_are_walked_skipping_hidden_and_unsupported(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / ".git").mkdir()

@@ -23,7 +23,8 @@ def read(path: str, data: bytes) -> Document:
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
-        if reader.is_encrypted:
+        # a PDF with only an owner password (copy/print limits) opens with the empty password
+        if reader.is_encrypted and not _opens_without_password(reader):
             raise InputError(f"{path}: encrypted PDF, cannot read its text")
         pages = [page.extract_text() or "" for page in reader.pages]
     except InputError:
@@ -38,3 +39,10 @@ def read(path: str, data: bytes) -> Document:
         starts.append(pos)
         pos += len(text) + 1
     return Document(path=path, kind="pdf", segments=[Segment("\n".join(pages))], page_starts=starts)
+
+
+def _opens_without_password(reader: object) -> bool:
+    try:
+        return bool(reader.decrypt(""))  # type: ignore[attr-defined]
+    except Exception:  # missing AES backend or a broken encryption dictionary
+        return False

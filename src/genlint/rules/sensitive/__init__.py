@@ -21,7 +21,7 @@ DIGIT_RUN = tuple(f"{d}[0-9][0-9 -]{{9}}" for d in "0123456789")
 class ResidentId(PatternRule):
     id = "sensitive/resident-id"
     description = "an unmasked mainland resident ID number (valid date and check digit)"
-    bad = ("身份证号：11010519491231002X", "身份证110101199003074573。")
+    bad = ("身份证号：11010519491231002X", "身份证110101199003074573。", "110105 19491231 002X")
     good = ("110101********1234", "身份证号：110105194912310021", "110101199013074573")
     trigger = DIGIT_RUN
 
@@ -29,7 +29,8 @@ class ResidentId(PatternRule):
         super().__init__(
             self.id,
             self.description,
-            r"[0-9]{17}[0-9Xx](?![0-9A-Za-z_*])",
+            # 18 characters, or grouped 6-8-4 as people write them (110105 19491231 002X)
+            r"[0-9]{6}(?:[0-9]{11}|([ -])[0-9]{8}\1[0-9]{3})[0-9Xx](?![0-9A-Za-z_*])",
             bad=self.bad,
             good=self.good,
             trigger=self.trigger,
@@ -37,7 +38,8 @@ class ResidentId(PatternRule):
         )
 
     def accept(self, match: re.Match[str], text: str, ctx: RuleContext) -> bool:
-        return _free_left(text, match.start()) and valid_resident_id(match.group())
+        number = match.group().replace(" ", "").replace("-", "")
+        return _free_left(text, match.start()) and valid_resident_id(number)
 
 
 class Mobile(Rule):
