@@ -58,6 +58,12 @@ label{font-size:13px;margin-left:28px;cursor:pointer}
 """
 
 
+def _number(value: float) -> str:
+    """Two decimals, or three when the third matters (0.154 must not read as 0.15)."""
+    three = f"{value:.3f}"
+    return three[:-1] if three.endswith("0") else three
+
+
 def _gauge(name: str, value: float, limit: float, higher_is_better: bool, ok: bool) -> str:
     """A half-circle gauge (SVG) with a tick at the threshold."""
     v = min(max(value, 0.0), 1.0)
@@ -73,10 +79,10 @@ def _gauge(name: str, value: float, limit: float, higher_is_better: bool, ok: bo
         f'<path class="arc" d="M15,85 A70,70 0 0 1 155,85" fill="none" stroke-width="14" '
         f'pathLength="100" stroke-dasharray="{v * 100:.2f} 100"/>'
         f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#1f2328" stroke-width="3"/>'
-        f'<text class="value" x="85" y="80" text-anchor="middle" font-size="26" font-weight="700">{value:.2f}</text>'
+        f'<text class="value" x="85" y="80" text-anchor="middle" font-size="26" font-weight="700">{_number(value)}</text>'
         "</svg>"
         f'<div class="name">{escape(name)}</div>'
-        f'<div class="limit">{value:.3f} · threshold {op} {limit:.2f} · {"pass" if ok else "fail"}</div></div>'
+        f'<div class="limit">threshold {op} {limit:.2f} · {"pass" if ok else "fail"}</div></div>'
     )
 
 
