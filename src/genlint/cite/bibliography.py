@@ -102,7 +102,7 @@ def _format(entries: Sequence[tuple[int, Source]], spec: Style) -> list[str]:
     }
     out: list[str] = []
     for key, (_, src) in zip(keys, entries, strict=True):
-        text = _drop_repeated_title(_clean(rendered.get(key, src.title)), src.title)
+        text = _drop_repeated_title(_clean(rendered.get(key, src.title)), src.title).rstrip()
         text = _CJK_AND.sub(", ", text)
         if spec.name == "gb7714":
             text = _ensure_gb_mark(text, src)
