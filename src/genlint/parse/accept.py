@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
+
+import orjson
 
 from ..errors import InputError
 
@@ -88,6 +91,8 @@ class Acceptor:
             return False, None, f"{self._model.__name__}: {exc}"
 
     def _check_schema(self, value: Any) -> tuple[bool, Any, str]:
+        if self._validator.is_valid(value):
+            return True, value, ""
         from jsonschema.exceptions import best_match
 
         error = best_match(self._validator.iter_errors(value))
@@ -97,12 +102,27 @@ class Acceptor:
 
 
 def _json_schema_validator(schema: dict[str, Any] | bool) -> Any:
+    """A validator for ``schema``, checked against its metaschema once and then reused:
+    checking costs about a millisecond, and callers pass the same schema for every reply."""
+    try:
+        key = orjson.dumps(schema, option=orjson.OPT_SORT_KEYS)
+    except TypeError:  # not plain JSON (a tuple, a set…): build it uncached
+        return _build_validator(schema)
+    return _cached_validator(key)
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_validator(key: bytes) -> Any:
+    return _build_validator(orjson.loads(key))
+
+
+def _build_validator(schema: Any) -> Any:
     from jsonschema.exceptions import SchemaError as JSONSchemaError
     from jsonschema.validators import validator_for
 
     cls = validator_for(schema)
     try:
-        cls.check_schema(schema)  # type: ignore[arg-type]
+        cls.check_schema(schema)
     except JSONSchemaError as exc:
         where = exc.json_path if exc.path else "$"
         raise InputError(f"not a valid JSON Schema at {where}: {exc.message}") from None
