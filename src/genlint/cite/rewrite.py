@@ -208,27 +208,34 @@ class _Lines:
             return start - 1, end
         return start, end
 
+    def heading(self, i: int) -> bool:
+        return bool(_HEADING.match(self.text, self.starts[i]))
+
     def target(self, first: int, last: int) -> tuple[int, int] | None:
         """Where the citation of marker lines ``first..last`` goes, and the last line to
-        remove with them (blank lines skipped on the way go too); None: nowhere."""
+        remove with them; None: nowhere. A heading never takes a citation."""
         nxt = last + 1
         n = len(self.starts)
-        if nxt < n and self.content(nxt):
+        if nxt < n and self.content(nxt) and not self.heading(nxt):
             return self.after_prefix(self.starts[nxt]), last
         prev = first - 1
         if (
-            (nxt >= n or self.blank(nxt))
+            (nxt >= n or self.blank(nxt) or self.heading(nxt))
             and prev >= 0
             and self.content(prev)
-            and not _HEADING.match(self.text, self.starts[prev])
+            and not self.heading(prev)
         ):
             line = self.text[self.starts[prev] : self.end(prev)]
             return self.starts[prev] + len(line.rstrip()), last
         j = nxt
-        while j < n and self.blank(j):
+        while j < n and (self.blank(j) or (self.content(j) and self.heading(j))):
             j += 1
         if j < n and self.content(j):
-            return self.after_prefix(self.starts[j]), j - 1
+            # Blank lines skipped on the way go too, unless text sits right above the
+            # marker lines (then they still separate it from what follows).
+            glued = prev >= 0 and not self.blank(prev)
+            only_blank = all(self.blank(k) for k in range(nxt, j))
+            return self.after_prefix(self.starts[j]), (j - 1 if only_blank and not glued else last)
         return None
 
     def after_prefix(self, start: int) -> int:
