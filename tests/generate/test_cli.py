@@ -152,6 +152,45 @@ def test_batch_results_in_input_order_with_summary(run_cli: Any, tmp_path: Path)
     ]
 
 
+def test_batch_keeps_every_result_when_one_prompt_is_rejected(run_cli: Any) -> None:
+    def script(body: dict[str, Any]) -> Reply:
+        if "delivery" in json.dumps(body):
+            return Reply(status=400, error_message="invalid parameter")
+        return Reply(CLEAN)
+
+    with ScriptedServer(script) as server:
+        result = run_cli(
+            *_base(server.url), "--prompts-dir", str(FIXTURES / "prompts"), "--format", "json"
+        )
+    assert result.code == 1, result.err
+    doc = json.loads(result.out)
+    assert [r["stop_reason"] for r in doc["results"]] == ["clean", "bad_request", "clean"]
+    assert doc["summary"]["statuses"] == {"failed": 1, "first_try": 2}
+
+
+@pytest.mark.parametrize(
+    ("files", "out", "needle"),
+    [
+        ({"a.txt": "写说明", "a.md": "写说明"}, "out", "would both be written"),
+        ({"a.txt": "写说明"}, ".", "would overwrite the prompt"),
+    ],
+)
+def test_batch_outputs_never_collide_or_overwrite_prompts(
+    run_cli: Any, tmp_path: Path, files: dict[str, str], out: str, needle: str
+) -> None:
+    prompts = tmp_path / "prompts"
+    prompts.mkdir()
+    (tmp_path / "out").mkdir()
+    for name, text in files.items():
+        (prompts / name).write_text(text, encoding="utf-8")
+    out_dir = prompts if out == "." else tmp_path / out
+    args = ["--prompts-dir", str(prompts), "--out", str(out_dir)]
+    result = run_cli(*_base("http://127.0.0.1:9/v1"), *args)
+    assert result.code == 2 and needle in result.err
+    assert {p.name: p.read_text(encoding="utf-8") for p in prompts.iterdir()} == files
+    assert not list((tmp_path / "out").iterdir())
+
+
 def test_config_section_supplies_model_and_url(run_cli: Any, tmp_path: Path) -> None:
     with ScriptedServer([Reply(CLEAN)]) as server:
         config = tmp_path / "genlint.toml"

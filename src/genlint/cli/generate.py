@@ -180,9 +180,20 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
         raise InputError(f"{out_dir}: --out must be an existing folder with --prompts-dir")
     if not isinstance(concurrency, int) or concurrency < 1:
         raise InputError("--concurrency must be ≥ 1")
-    results = gate.run_many(model, prompts, concurrency=concurrency)
-    _refuse_unusable(results)
     names = [str(p.relative_to(folder)) for p in paths]
+    targets: dict[Path, str] = {}
+    inputs = {p.resolve() for p in paths}
+    for name in names:
+        target = Path(name).with_suffix(".txt")
+        other = targets.setdefault(target, name)
+        if out_dir is None:
+            continue
+        if other != name:
+            raise InputError(f"{other} and {name} would both be written to {target}")
+        if (out_dir / target).resolve() in inputs:
+            raise InputError(f"--out {out_dir} would overwrite the prompt {out_dir / target}")
+    results = gate.run_many(model, prompts, concurrency=concurrency)
+    _refuse_unusable(results, every=True)
     if out_dir is not None:
         for name, result in zip(names, results, strict=True):
             if result.text is not None:
@@ -274,15 +285,20 @@ def _check_out_file(out: str) -> None:
         raise InputError(f"{target}: folder {target.parent} does not exist")
 
 
-def _refuse_unusable(results: list[Any]) -> None:
-    for result in results:
-        never_connected = bool(result.attempts) and all(
-            a.error_kind == "connection" for a in result.attempts
-        )
-        if result.stop_reason in _UNUSABLE or never_connected:
-            raise InputError(
-                result.last_error or f"the endpoint cannot be used ({result.stop_reason})"
-            )
+def _refuse_unusable(results: list[Any], *, every: bool = False) -> None:
+    """Exit 2 when the endpoint could not be used: for one prompt, when it failed so; for a
+    batch (``every``), only when every prompt did, so one bad request loses no other result."""
+    unusable = [r for r in results if _unusable(r)]
+    if unusable and (not every or len(unusable) == len(results)):
+        first = unusable[0]
+        raise InputError(first.last_error or f"the endpoint cannot be used ({first.stop_reason})")
+
+
+def _unusable(result: Any) -> bool:
+    never_connected = bool(result.attempts) and all(
+        a.error_kind == "connection" for a in result.attempts
+    )
+    return result.stop_reason in _UNUSABLE or never_connected
 
 
 def _summary(name: str, result: Any, *, stream: Any) -> None:
