@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -41,12 +42,17 @@ def command(
     from ..parse import parse_json
     from ..parse.accept import Acceptor
 
-    section = load_config(config_path).section("parse")
+    config = load_config(config_path)
+    section = config.section("parse")
     unknown = set(section) - _CONFIG_KEYS
     if unknown:
         raise ConfigError(f"[parse]: unknown key {sorted(unknown)[0]!r} (known: fields, schema)")
     if schema_path is None and section.get("schema") is not None:
-        schema_path = str(section["schema"])
+        # A schema named in the configuration is relative to the configuration file.
+        configured = Path(str(section["schema"]))
+        if not configured.is_absolute() and config.path is not None:
+            configured = config.path.parent / configured
+        schema_path = str(configured)
     names = _field_names(fields, section.get("fields"))
     schema: Any = None
     if schema_path is not None:
