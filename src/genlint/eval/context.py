@@ -67,7 +67,7 @@ class ClaimContext:
         env: Environment,
         valid_refs: list[Ref],
         invalid_refs: list[str],
-        covered_before: dict[str, int],
+        covered_before: dict[Ref, int],
         hits: list[Hit],
     ) -> None:
         self.page = page
@@ -77,7 +77,7 @@ class ClaimContext:
         self.env = env
         self.valid_refs = valid_refs
         self.invalid_refs = invalid_refs
-        #: valid references (as strings) of the page's earlier claims → the first such claim
+        #: valid references of the page's earlier claims → the first claim that made each
         self.covered_before = covered_before
         self.hits = hits
         self._mentions: dict[str, list[Span]] = {}

@@ -80,7 +80,7 @@ def evaluate_page(
             page.method,
             page.method,
         )
-    covered: dict[str, int] = {}
+    covered: dict[Ref, int] = {}
     known = _known_refs(page, fact)
     violations: list[Violation] = []
     faithful = hallucinated = redundant = 0
@@ -124,9 +124,10 @@ def evaluate_page(
         redundant += "redundant" in counted
         # after the rules: a claim's own references do not make it redundant
         for ref in valid:
-            covered.setdefault(str(ref), index)
+            covered.setdefault(ref, index)
     key_facts = fact.key_facts() if fact is not None else []
-    uncovered = tuple(k for k in key_facts if k not in covered)
+    covered_keys = {str(r) for r in covered}
+    uncovered = tuple(k for k in key_facts if k not in covered_keys)
     counts = Counts(
         claims=len(page.claims), faithful=faithful, hallucinated=hallucinated,
         redundant=redundant, key_facts=len(key_facts), covered=len(key_facts) - len(uncovered),

@@ -62,10 +62,16 @@ class Misaligned:
     def check(self, ctx: ClaimContext) -> str | None:
         if not ctx.valid_refs:
             return None
-        verbs = ctx.hits_of(*_ALL_VERBS)
+        refs = list(dict.fromkeys(ctx.valid_refs))
+        conditional = bool(ctx.hits_of("condition"))
+        # Only a verb that some reference rejects can be misaligned; most claims stop here.
+        verbs = [
+            v
+            for v in ctx.hits_of(*_ALL_VERBS)
+            if not all(_accepts(r, v.category, conditional) for r in refs)
+        ]
         if not verbs:
             return None
-        refs = list(dict.fromkeys(ctx.valid_refs))
         spans = {r: ctx.mentions(r.target) if r.kind != "method" else [] for r in refs}
         # A verb inside a mention of one of the claim's own targets paraphrases that target
         # (更新 for calls:HogosyaService.update), so it asserts nothing about the action.
@@ -85,7 +91,6 @@ class Misaligned:
             if bad is not None and bad.target:
                 candidates.setdefault(Ref("invalid", bad.target), _literal(ctx.text, bad.target))
         exact = {r: _literal(ctx.text, r.target) for r in candidates}
-        conditional = bool(ctx.hits_of("condition"))
         japanese = _KANA.search(ctx.text) is not None
         problems: list[str] = []
         for verb in verbs:
@@ -139,7 +144,7 @@ class Redundant:
         boilerplate = ctx.hits_of("boilerplate")
         if boilerplate and not _has_content(ctx):
             return f"boilerplate {_quote([h.term for h in boilerplate][:1])}"
-        refs = [str(r) for r in dict.fromkeys(ctx.valid_refs)]
+        refs = list(dict.fromkeys(ctx.valid_refs))
         if not refs:
             # "All its valid references are already covered" holds for a claim with none: it
             # adds no fact (SPEC §4's own wording), whatever else is wrong with it.
