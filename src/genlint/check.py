@@ -239,6 +239,8 @@ class Checker:
         ctx = ctx or RuleContext(options=self.options)
         pairs = sorted(self.hits(text, ctx), key=lambda rh: (rh[1].start, rh[1].end))
         findings: list[Finding] = []
+        # per rule id, once per text: a dense file has tens of thousands of findings
+        severities = {rule.id: self.severity_of(rule) for rule in self.rules}
         line, line_start, pos = 1, 0, 0
         for rule, hit in pairs:
             # walk forward counting line breaks: no line table, so memory stays flat
@@ -267,7 +269,7 @@ class Checker:
                     end=hit.end,
                     line=at_line,
                     column=at_col,
-                    severity=self.severity_of(rule),
+                    severity=severities[rule.id],
                     page=_page_of(page_starts, hit.start) if page_starts is not None else None,
                     pointer=pointer,
                     fix=hit.fix,
