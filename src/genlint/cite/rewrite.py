@@ -10,10 +10,13 @@ Placement (SPEC §3, and what a careful editor would do where the spec is silent
   it when punctuation, a line end or the text end follows (``claim <sources>[]</sources>.`` →
   ``claim.``).
 * A line holding only markers (a *marker line*) is removed with its line break, and its
-  citation goes to the start of the next line (after a markdown list/quote/heading prefix, so
+  citation goes to the start of the next line (after a markdown list/quote prefix, so
   ``- item`` stays a list item). Consecutive marker lines go together.
-* When a blank line or the end of the text follows a marker line but a paragraph line sits
-  right above it, the citation closes that paragraph instead (the model put it after).
+* When a blank line, a heading or the end of the text follows a marker line but a paragraph
+  line sits right above it, the citation closes that paragraph instead (the model put it
+  after). Otherwise it goes to the next paragraph line; a heading never takes a citation.
+* An empty marker line goes with its line break (and with one blank line when it stands
+  between blank lines, so no gap widens).
 * With no line to go to (only markers, or code follows), the citation stays on its own line.
 """
 
