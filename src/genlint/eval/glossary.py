@@ -11,11 +11,14 @@ import re
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 
 from ..errors import ConfigError
 from .identifiers import STOP_WORDS, split_identifier, stem
 from .lexicon import tokenize
+
+# package data sits next to the code; importlib.resources would pull in zipfile at start-up
+_HERE = Path(__file__).parent
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -38,12 +41,7 @@ class Profile:
 
 class Glossary:
     def __init__(self, extra: Mapping[str, Iterable[str]] | None = None) -> None:
-        raw = (
-            resources.files("genlint.eval")
-            .joinpath("lexicons")
-            .joinpath("glossary.toml")
-            .read_text("utf-8")
-        )
+        raw = (_HERE / "lexicons" / "glossary.toml").read_text("utf-8")
         table: dict[str, list[str]] = {
             k: list(v) for k, v in tomllib.loads(raw).get("glossary", {}).items()
         }

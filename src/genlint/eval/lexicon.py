@@ -13,11 +13,14 @@ import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import ConfigError
 from .identifiers import is_identifier, stem
+
+# package data sits next to the code; importlib.resources would pull in zipfile at start-up
+_HERE = Path(__file__).parent
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -92,12 +95,7 @@ class Lexicon:
 
 @cache
 def _builtin(lang: str) -> dict[str, tuple[str, ...]]:
-    raw = (
-        resources.files("genlint.eval")
-        .joinpath("lexicons")
-        .joinpath(f"{lang}.toml")
-        .read_text("utf-8")
-    )
+    raw = (_HERE / "lexicons" / f"{lang}.toml").read_text("utf-8")
     data = tomllib.loads(raw)
     out: dict[str, tuple[str, ...]] = {}
     for table in ("verbs", "words"):

@@ -23,7 +23,7 @@ REF_KINDS: tuple[str, ...] = ("calls", "writes", "annotations", "conditions")
 KEY_KINDS: tuple[str, ...] = ("calls", "writes", "annotations")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Fact:
     """One extracted fact (a method) with the entries a claim may reference."""
 
@@ -52,13 +52,13 @@ class Fact:
         return list(seen)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Claim:
     text: str
     fact_refs: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Page:
     """One wiki page: claims about the method ``method`` (scoped to fact ``method:<method>``)."""
 
@@ -67,7 +67,7 @@ class Page:
     source: str | None = None  # the file it came from, in batch mode
 
 
-@dataclass(slots=True)  # not frozen: built once per finding, frozen init is 3x slower
+@dataclass  # not frozen: built once per finding, and a frozen __init__ is 3x slower
 class Violation:
     page: str
     claim_index: int
@@ -85,7 +85,7 @@ class Violation:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Thresholds:
     """Pass bounds: minimums for faithfulness and recall, maximums for the two rates."""
 
@@ -103,7 +103,7 @@ class Thresholds:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Metrics:
     faithfulness: float
     hallucination_rate: float
@@ -119,7 +119,7 @@ class Metrics:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Counts:
     """The raw counts behind the metrics, so pages can be summed exactly."""
 
@@ -141,7 +141,7 @@ class Counts:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PageResult:
     page: str
     metrics: Metrics
@@ -167,7 +167,7 @@ class PageResult:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EvaluationResult:
     """The result of :func:`genlint.evaluate`; ``to_dict()`` is the SPEC §4 JSON.
 
