@@ -12,6 +12,7 @@ from generate.helpers import load, placeholder_check, replies
 from genlint.generate import Attempt, Gate, GateFailed, GateResult
 from genlint.generate.budget import estimate_messages_tokens
 from genlint.llm import OpenAICompatible
+from genlint.llm.base import Completion, Usage
 from genlint.llm.testing import Reply, ScriptedServer
 
 PROMPT = "写一份付款说明，写明付款方和付款日期。"
@@ -158,6 +159,26 @@ def test_plain_sync_and_async_functions_are_generators() -> None:
     assert result.attempts[0].usage_estimated, "no usage reported: the gate estimates it"
     assert asyncio.run(gate.arun(async_gen, PROMPT)).status == "first_try"
     assert gate.run(async_gen, PROMPT).status == "first_try", "run() drives async functions too"
+
+
+def test_sync_only_and_async_only_models_work_under_run_and_arun() -> None:
+    class SyncOnly:
+        def complete(
+            self, messages: list[dict[str, str]], *, timeout: float | None = None
+        ) -> Completion:
+            return Completion("华夏公司", usage=Usage(3, 4))
+
+    class AsyncOnly:
+        async def acomplete(
+            self, messages: list[dict[str, str]], *, timeout: float | None = None
+        ) -> Completion:
+            return Completion("某某公司" if len(messages) == 1 else "华夏公司")
+
+    gate = Gate([placeholder_check])
+    for model in (SyncOnly(), AsyncOnly()):
+        for result in (gate.run(model, PROMPT), asyncio.run(gate.arun(model, PROMPT))):
+            assert result.ok and result.text == "华夏公司"
+    assert gate.run(SyncOnly(), PROMPT).total_usage == Usage(3, 4)
 
 
 def test_a_plain_function_that_hangs_is_abandoned_at_the_attempt_timeout() -> None:

@@ -286,6 +286,8 @@ def _target(generate: Any, *, want_async: bool) -> tuple[Callable[..., Any], boo
         return generate.acomplete, True
     if callable(getattr(generate, "complete", None)):
         return generate.complete, False
+    if callable(getattr(generate, "acomplete", None)):  # an async-only model under run()
+        return generate.acomplete, True
     if not callable(generate):
         raise InputError(
             f"a generator must be callable or a ChatModel, got {type(generate).__name__}"
