@@ -76,11 +76,14 @@ def timed(fn, repeat: int = 3, clock=time.perf_counter) -> tuple[float, float]:
 def main() -> None:
     facts, pages = build()
     n_claims = sum(len(p["claims"]) for p in pages)
-    first, best = timed(lambda: evaluate(facts, pages))
+    first, best = timed(lambda: evaluate(facts, pages), repeat=5)
+    _, cpu = timed(lambda: evaluate(facts, pages), repeat=5, clock=time.process_time)
     result = evaluate(facts, pages)
+    # On a shared machine wall time includes waiting for a core; CPU time is the work done.
     print(
-        f"evaluate: {n_claims:,} claims over {N_FACTS:,} facts: first {first:.3f} s, best {best:.3f} s "
-        f"({n_claims / best:,.0f} claims/s)  target < 0.5 s: {'OK' if best < 0.5 else 'MISSED'}"
+        f"evaluate: {n_claims:,} claims over {N_FACTS:,} facts: first {first:.3f} s, "
+        f"best {best:.3f} s wall, {cpu:.3f} s CPU ({n_claims / best:,.0f} claims/s)  "
+        f"target < 0.5 s: {'OK' if best < 0.5 else 'MISSED'}"
     )
     print(
         f"  {len(result.violations):,} violations; faithfulness {result.metrics.faithfulness:.3f}, "
@@ -112,7 +115,7 @@ def main() -> None:
     ]
     bare = [sys.executable, "-c", "pass"]
     starts, baseline = [], []
-    for _ in range(7):
+    for _ in range(9):
         t0 = time.perf_counter()
         subprocess.run(cli, cwd=ROOT, capture_output=True, check=False)
         starts.append(time.perf_counter() - t0)
