@@ -47,11 +47,12 @@ _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
 _SEPARATOR = r"\s*(?:\*\*|__)?\s*[:：=]\s*(?:\*\*|__)?\s*"
 _QUOTED = re.compile(r'"((?:[^"\\\n]|\\.)*)"|\'((?:[^\'\\\n]|\\.)*)\'|“([^”\n]*)”')
 _SEPARATOR_AFTER_KEY = re.compile(rf"[\"'”]?{_SEPARATOR}")
+_TRAILING_MARKUP = " \t\r\n*_#>•·-"
 _CLOSING_TAG = re.compile(r"</[^>]*>")
 _LEADING_NUMBER = re.compile(rf"[\"']?({_NUMBER})")
 _WHOLE_NUMBER = re.compile(_NUMBER)
 _INTEGER = re.compile(r"[+-]?\d+")
-_QUOTED_NUMBER = re.compile(rf"[\"'“]?({_NUMBER})(?![\w.])")
+_QUOTED_NUMBER = re.compile(rf"[\"'“]?({_NUMBER})(?![0-9.]|[A-Za-z_])")
 _LITERALS = {"true": True, "false": False, "null": None, "none": None}
 _BOOLEANS = {"true": True, "yes": True, "是": True, "false": False, "no": False, "否": False}
 
@@ -196,7 +197,8 @@ def _read_value(text: str, pos: int, limit: int, kind: str) -> tuple[bool, Any]:
                 return True, quoted.group(1)
         return True, quoted.group(2) if quoted.group(2) is not None else quoted.group(3)
     end = _end_of_free_text(text, pos, limit)
-    raw = text[pos:end].strip().rstrip(",，;；").strip()
+    # The markup that introduces the next field ("\n**", "\n- ") is not part of this value.
+    raw = text[pos:end].rstrip(_TRAILING_MARKUP).rstrip(",，;；").strip()
     if not raw:
         return False, None
     return _typed(raw, kind, quoted=False)
