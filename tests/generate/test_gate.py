@@ -60,6 +60,8 @@ def test_scenario(case: dict[str, Any], mode: str) -> None:
         assert [a.error_kind for a in result.attempts] == expect["error_kinds"]
     if "request_kinds" in expect:
         assert [a.request for a in result.attempts] == expect["request_kinds"]
+    if "retry_tokens" in expect:
+        assert result.retry_usage.total_tokens == expect["retry_tokens"]
     if "max_total_tokens" in expect:
         assert result.total_usage.total_tokens <= expect["max_total_tokens"]
     # Usage adds up, and a clean result has no findings left.

@@ -14,8 +14,7 @@ from .result import GateResult
 class BatchStats:
     """``first_try_pass_rate``: clean at the first content attempt. ``final_pass_rate``: clean
     in the end (first_try + reasked). ``mean_attempts``: content attempts per item.
-    ``retry_tokens``: tokens spent after each item's first request (re-asks, resends, transient
-    retries). ``fix_rate``: per rule, of the items whose first reply had it, the share whose
+    ``retry_tokens``: tokens spent beyond each item's first content attempt (re-asks, resends). ``fix_rate``: per rule, of the items whose first reply had it, the share whose
     returned text no longer has it (a failed item returns nothing, so it counts as not fixed)."""
 
     items: int

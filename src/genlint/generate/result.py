@@ -113,10 +113,11 @@ class GateResult:
 
     @property
     def retry_usage(self) -> Usage:
-        """Tokens spent after the first request: re-asks, resends and transient retries."""
+        """Tokens spent beyond the first content attempt: re-asks and resends (a transient
+        failure has no reply, so it adds nothing)."""
         total = ZERO
-        for a in self.attempts[1:]:
-            if a.usage is not None:
+        for a in self.attempts:
+            if a.usage is not None and a.content_n != 1:
                 total = total + a.usage
         return total
 

@@ -63,6 +63,9 @@ class OpenAICompatible:
     ) -> None:
         if not model:
             raise InputError("an LLM model name is required (--model or [generate] model)")
+        # Imported now, not at the first request: a missing extra fails early, and the
+        # import's second or so is not billed to the first attempt's duration or deadline.
+        require("openai", "llm")
         if not api_key_env or not api_key_env.replace("_", "").isalnum():
             raise InputError(
                 f"--api-key-env must name an environment variable, got {api_key_env!r}"
@@ -306,7 +309,11 @@ def _error_detail(exc: Any) -> str:
     if isinstance(body, dict):
         inner = body.get("error", body)
         if isinstance(inner, dict):
-            parts = [str(inner.get(k)) for k in ("code", "message") if inner.get(k)]
+            code = inner.get("code")
+            # A code that only repeats the HTTP status says nothing new.
+            if str(code) == str(getattr(exc, "status_code", "")):
+                code = None
+            parts = [str(v) for v in (code, inner.get("message")) if v]
             if parts:
                 return ": ".join(parts)
         elif isinstance(inner, str):
