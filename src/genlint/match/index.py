@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -50,6 +50,10 @@ def _unit_rows(vectors: object, n: int) -> np.ndarray:
     return matrix
 
 
+# Below this share of non-zero entries the index keeps postings lists (an inverted index).
+_SPARSE_DENSITY = 0.1
+
+
 class VectorIndex:
     """Row-normalised vectors of the indexed texts and a search by cosine."""
 
@@ -73,10 +77,15 @@ class VectorIndex:
             embedder if cache_dir is None else CachedEmbedder(embedder, cache_dir)
         )
         matrix = _unit_rows(source.embed(list(texts)), len(texts))
-        # Stored dimension-major: a query with few non-zero dimensions (the lexical embedder's
-        # hashed TF-IDF has ~70 of 1,024) then reads only those rows, contiguous, instead of the
-        # whole matrix; a dense query is one vector-matrix product either way.
         self.by_dim = np.ascontiguousarray(matrix.T)
+        self._postings: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        if matrix.size and np.count_nonzero(matrix) < _SPARSE_DENSITY * matrix.size:
+            # Hashed TF-IDF rows hold ~30 of 1,024 dimensions: an inverted index (for each
+            # dimension, the texts using it) scores a clause by touching only those postings,
+            # about 1/30 of the work of a dense product over the whole matrix.
+            dims, rows = np.nonzero(self.by_dim)  # sorted by dimension
+            starts = np.searchsorted(dims, np.arange(self.by_dim.shape[0] + 1))
+            self._postings = (starts, rows.astype(np.intp), self.by_dim[dims, rows])
 
     @property
     def matrix(self) -> np.ndarray:
@@ -87,16 +96,24 @@ class VectorIndex:
         return int(self.by_dim.shape[1])
 
     def scores_for_vector(self, query: np.ndarray) -> np.ndarray:
+        """Cosine of a unit query vector with every indexed text."""
         import numpy as np
 
         if query.shape[0] != self.by_dim.shape[0]:
             raise ValueError("query and index embeddings differ in dimension")
-        nonzero = np.flatnonzero(query)
-        if len(nonzero) * 4 < query.shape[0]:
-            result: np.ndarray = query[nonzero] @ self.by_dim[nonzero]
-        else:
-            result = query @ self.by_dim
-        return result
+        if self._postings is None:
+            result: np.ndarray = query @ self.by_dim
+            return result
+        starts, rows, values = self._postings
+        used = np.flatnonzero(query)
+        begin, length = starts[used], starts[used + 1] - starts[used]
+        # Positions of the postings of every used dimension, without a Python loop.
+        ends = np.cumsum(length)
+        positions = np.repeat(begin - ends + length, length) + np.arange(
+            ends[-1] if len(ends) else 0
+        )
+        weights = values[positions] * np.repeat(query[used], length)
+        return np.bincount(rows[positions], weights=weights, minlength=len(self)).astype(np.float32)
 
     def scores(self, text: str) -> np.ndarray:
         import numpy as np
@@ -120,8 +137,8 @@ class VectorIndex:
         threshold: float | None = None,
         batch: int = 256,
     ) -> list[list[tuple[int, float]]]:
-        """``search`` for many texts: one embedding call, and the scores of ``batch`` queries at
-        a time as one matrix product (several times faster per clause than one by one)."""
+        """``search`` for many texts: one embedding call; for dense vectors the scores of
+        ``batch`` queries at a time as one matrix product."""
 
         if not texts:
             return []
@@ -132,7 +149,15 @@ class VectorIndex:
         if queries.shape[1] != self.by_dim.shape[0]:
             raise ValueError("query and index embeddings differ in dimension")
         results: list[list[tuple[int, float]]] = []
-        for start in range(0, len(texts), batch):
-            for row in queries[start : start + batch] @ self.by_dim:
-                results.append([(int(i), float(row[i])) for i in top_k(row, k) if row[i] >= cut])
+        if self._postings is not None:
+            # Sparse: per query through the postings, the same arithmetic as ``search``.
+            rows_iter: Iterable[np.ndarray] = (self.scores_for_vector(q) for q in queries)
+        else:
+            rows_iter = (
+                row
+                for start in range(0, len(texts), batch)
+                for row in queries[start : start + batch] @ self.by_dim
+            )
+        for row in rows_iter:
+            results.append([(int(i), float(row[i])) for i in top_k(row, k) if row[i] >= cut])
         return results
