@@ -10,6 +10,7 @@ Run: ``.venv/bin/python benchmarks/bench_parse.py``. Measures, in one run:
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import time
@@ -25,7 +26,12 @@ from pydantic import BaseModel
 from genlint import parse_json
 from genlint.parse import ParseResult
 
-PEER_CASES = Path("/work/shared/data/json_peer_cases.jsonl")
+PEER_CASES = Path(
+    os.environ.get(
+        "GENLINT_PEER_CASES",
+        Path(__file__).resolve().parents[2] / "shared" / "data" / "json_peer_cases.jsonl",
+    )
+)
 
 
 def best_of(fn: Callable[[], Any], number: int, repeat: int = 7) -> float:

@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 import orjson
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "parse"
-PEER_CASES = Path("/work/shared/data/json_peer_cases.jsonl")
+# The shared data folder sits next to the repository (../shared/data); GENLINT_PEER_CASES
+# points elsewhere.
+PEER_CASES = Path(
+    os.environ.get(
+        "GENLINT_PEER_CASES",
+        Path(__file__).resolve().parents[3] / "shared" / "data" / "json_peer_cases.jsonl",
+    )
+)
 
 
 def same_json(a: Any, b: Any) -> bool:
