@@ -33,6 +33,8 @@ def read(path: str, data: bytes) -> Document:
         raise InputError(f"{path}: corrupt PDF ({exc})") from None
     except Exception as exc:  # a damaged file can fail anywhere inside pypdf
         raise InputError(f"{path}: corrupt PDF ({type(exc).__name__})") from None
+    if pages and not any(text.strip() for text in pages):
+        log.warning("%s: no text layer (a scanned PDF?); nothing to check", path)
     starts: list[int] = []
     pos = 0
     for text in pages:
