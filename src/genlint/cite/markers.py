@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
+from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
@@ -99,11 +100,14 @@ def in_regions(pos: int, regions: list[tuple[int, int]], starts: list[int]) -> b
 
 def find_markers(text: str, regions: list[tuple[int, int]] | None = None) -> list[Marker]:
     """Every marker outside code, in text order."""
+    return list(iter_markers(text, regions))
+
+
+def iter_markers(text: str, regions: list[tuple[int, int]] | None = None) -> Iterator[Marker]:
+    """Every marker outside code, in text order, as it is found."""
     if regions is None:
         regions = code_regions(text)
     starts = [r[0] for r in regions]
-    markers: list[Marker] = []
-    append = markers.append
     match = _MARKER.match
     cursor = 0
     # A marker starts at "<", "[" or "［": str.find jumps between those far faster than the
@@ -118,20 +122,19 @@ def find_markers(text: str, regions: list[tuple[int, int]] | None = None) -> lis
             continue
         cursor = end = m.end()
         kind = m.lastgroup
-        if kind == "num":
+        if kind == "tag":
+            yield _new(Marker, ("tag", pos, end, parse_body(m.group("body"))))
+        elif kind == "num":
             # `[1]: https://…` at the start of a line is a link definition, not a citation.
             if text.startswith(":", end) and (pos == 0 or text[pos - 1] == "\n"):
                 continue
-            append(_new(Marker, ("plain", pos, end, (int(m.group("num")),))))
-        elif kind == "tag":
-            append(_new(Marker, ("tag", pos, end, parse_body(m.group("body")))))
+            yield _new(Marker, ("plain", pos, end, (int(m.group("num")),)))
         elif kind == "stray":
-            append(_new(Marker, ("stray", pos, end, ())))
+            yield _new(Marker, ("stray", pos, end, ()))
         elif kind == "open":
-            append(_new(Marker, ("open", pos, end, parse_body(m.group("obody")))))
+            yield _new(Marker, ("open", pos, end, parse_body(m.group("obody"))))
         else:
-            append(_new(Marker, ("inline", pos, end, parse_body(m.group("ibody")))))
-    return markers
+            yield _new(Marker, ("inline", pos, end, parse_body(m.group("ibody"))))
 
 
 def _candidates(text: str) -> list[int]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import NamedTuple
 
-from .markers import Marker, Token, code_regions, find_markers, in_regions
+from .markers import Token, code_regions, in_regions, iter_markers
 from .sources import SourceList
 
 _HSPACE = " \t\u3000"
@@ -57,7 +57,6 @@ class Plan:
     text: str
     edits: list[Edit]
     invalid: list[Token] = field(default_factory=list)
-    markers: list[Marker] = field(default_factory=list)
 
     def id_order(self) -> list[int]:
         """Kept ids in order of first appearance in the output."""
@@ -89,18 +88,32 @@ class _Group:
 
 
 def plan(text: str, sources: SourceList) -> Plan:
+    """Where every citation goes. One pass over the markers: adjacent ones are grouped, and a
+    group that is clearly inline (text right before or after it) becomes its edit at once;
+    only the few that may stand alone on their line wait for the line rules."""
     regions = code_regions(text)
-    markers = find_markers(text, regions)
-    result = Plan(text, [], [], markers)
-    if not markers:
-        return result
-    line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
-    groups: list[_Group] = []
-    cache: dict[tuple[Token, ...], tuple[list[int], list[Token]]] = {}
-    seen_invalid: set[Token] = set()
+    result = Plan(text, [], [])
     edits = result.edits
-    prev: _Group | None = None
-    for kind, start, end, tokens in markers:
+    invalid = result.invalid
+    seen_invalid: set[Token] = set()
+    cache: dict[tuple[Token, ...], tuple[list[int], list[Token]]] = {}
+    maybe_alone: list[_Group] = []
+    n = len(text)
+    g_start = g_end = -1
+    g_ids: list[int] = []
+
+    def close() -> None:
+        if (g_start and not text[g_start - 1].isspace()) or (
+            g_end < n and not text[g_end].isspace()
+        ):
+            start, end = g_start, g_end
+            if not g_ids:
+                start, end = _absorb_space(text, start, end, text.rfind("\n", 0, start) + 1)
+            edits.append(_new(Edit, (start, end, tuple(g_ids), g_start, g_end)))
+        else:
+            maybe_alone.append(_Group(g_start, g_end, g_ids))
+
+    for kind, start, end, tokens in iter_markers(text, regions):
         if kind == "plain":
             kept = sources.resolve(int(tokens[0]))
             if kept is not None:
@@ -114,18 +127,22 @@ def plan(text: str, sources: SourceList) -> Plan:
         for token in bad:
             if token not in seen_invalid:
                 seen_invalid.add(token)
-                result.invalid.append(token)
-        if prev is not None and (
-            start == prev.end
-            or (start - prev.end < 8 and not text[prev.end : start].strip(_HSPACE))
+                invalid.append(token)
+        if g_start >= 0 and (
+            start == g_end or (start - g_end < 8 and not text[g_end:start].strip(_HSPACE))
         ):
-            prev.end = end
-            prev.ids.extend(i for i in ids if i not in prev.ids)
-        else:
-            prev = _Group(start, end, list(ids))
-            groups.append(prev)
-    _place(text, groups, line_starts, regions, result.edits)
-    result.edits.sort(key=itemgetter(0, 1))
+            g_end = end
+            g_ids.extend(i for i in ids if i not in g_ids)
+            continue
+        if g_start >= 0:
+            close()
+        g_start, g_end, g_ids = start, end, list(ids)
+    if g_start >= 0:
+        close()
+    if maybe_alone:
+        line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
+        _place(text, maybe_alone, line_starts, regions, edits)
+    edits.sort(key=itemgetter(0, 1))
     return result
 
 
@@ -256,13 +273,7 @@ def _place(
     edits: list[Edit],
 ) -> None:
     lines = _Lines(text, line_starts, regions)
-    n = len(text)
     for g in groups:
-        # Cheap test first: a character other than space right before or after the marker.
-        if (g.start and not text[g.start - 1].isspace()) or (
-            g.end < n and not text[g.end].isspace()
-        ):
-            continue
         g.first_line, g.last_line = lines.of(g.start), lines.of(g.end)
         ls, le = line_starts[g.first_line], lines.end(g.last_line)
         g.alone = not text[ls : g.start].strip() and not text[g.end : le].strip()
