@@ -37,6 +37,7 @@ def test_sarif_validates_against_the_official_schema(report) -> None:  # type: i
     doc = json.loads(render("sarif", report))
     jsonschema.Draft4Validator(schema).validate(doc)
     run = doc["runs"][0]
+    assert run["columnKind"] == "unicodeCodePoints"
     results = run["results"]
     assert len(results) == 4
     ids = [r["id"] for r in run["tool"]["driver"]["rules"]]

@@ -94,6 +94,8 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
             }
         },
         "results": results,
+        # genlint counts columns in code points (SARIF's default is UTF-16 code units)
+        "columnKind": "unicodeCodePoints",
         "invocations": [
             {
                 "executionSuccessful": not report.errors,
