@@ -81,3 +81,14 @@ def test_claim_order_only_changes_redundancy(text: str) -> None:
     strip = lambda r: sorted((v.claim, v.reason) for v in r.violations if v.reason != "redundant")  # noqa: E731
     assert strip(one) == strip(two)
     assert one.metrics.key_fact_recall == two.metrics.key_fact_recall == 1.0
+
+
+def test_same_fact_id_in_another_facts_file_is_not_confused() -> None:
+    """Caches shared between calls must not carry one facts file's entries into the next."""
+    wiki = {"method": "m", "claims": [{"text": "为了确保安全调用 A.b", "fact_refs": ["calls:A.b"]}]}
+    first = evaluate({"facts": [{"id": "method:m", "calls": ["A.b"]}]}, wiki)
+    second = evaluate({"facts": [{"id": "method:m", "calls": ["A.b", "Safety.ensure"]}]}, wiki)
+    assert [v.reason for v in first.violations] == ["over_inference"]
+    assert second.uncovered_facts == ("calls:Safety.ensure",)
+    # 确保 is now stated by a fact (Safety.ensure), so it is no longer over-inference
+    assert [v.detail for v in second.violations] == ["'为了'"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .glossary import Glossary, Span, TokenStems, mentions, token_stems
@@ -48,6 +48,8 @@ class Environment:
 
     matcher: Matcher
     glossary: Glossary
+    #: fact id → its entries as references (pages share facts across a batch)
+    entries: dict[str, list[Ref]] = field(default_factory=dict)
 
 
 class ClaimContext:
@@ -103,7 +105,12 @@ class ClaimContext:
         """Every entry of the page's fact (calls, writes, annotations, conditions)."""
         if self.fact is None:
             return []
-        return [Ref(kind, e) for kind in REF_KINDS for e in self.fact.entries(kind)]
+        cache = self.env.entries
+        found = cache.get(self.fact.id)
+        if found is None:
+            found = [Ref(kind, e) for kind in REF_KINDS for e in self.fact.entries(kind)]
+            cache[self.fact.id] = found
+        return found
 
     def hits_of(self, *categories: str) -> list[Hit]:
         by = self._by_category
@@ -113,7 +120,11 @@ class ClaimContext:
                 by.setdefault(h.category, []).append(h)
         if len(categories) == 1:
             return by.get(categories[0], [])
-        return [h for c in categories for h in by.get(c, [])]
+        key = "+".join(categories)
+        merged = by.get(key)
+        if merged is None:
+            merged = by[key] = [h for h in self.hits if h.category in categories]
+        return merged
 
     def clause(self, start: int, end: int) -> tuple[int, int]:
         """Bounds of the clause (between punctuation) holding ``start:end``."""

@@ -55,7 +55,9 @@ def evaluate(
     fact_map = _facts(facts)
     pages, multi = _wiki(wiki)
     limits = thresholds_from(thresholds)
-    env = _environment(_freeze(glossary), _freeze(lexicon))
+    shared = _environment(_freeze(glossary), _freeze(lexicon))
+    # per call: the entries cache is keyed by fact id, which another facts file may reuse
+    env = Environment(matcher=shared.matcher, glossary=shared.glossary)
     active = list(rules) if rules is not None else resolve_rules(frozenset(disable))
     results = []
     for page in pages:

@@ -65,6 +65,12 @@ def tokenize(text: str) -> tuple[Token, ...]:
     )
 
 
+@lru_cache(maxsize=4096)
+def _words(text: str) -> list[Token]:
+    """The plain-word tokens (not identifiers) of a text: only these can be wording."""
+    return [t for t in tokenize(text) if not t.identifier]
+
+
 def _is_cjk_term(term: str) -> bool:
     return any(ord(c) > 0x7F for c in term)
 
@@ -160,7 +166,7 @@ class Matcher:
                 for category in categories[term]:
                     hits.append(Hit(m.start(), m.end(), term, category))
         if self._en and _ASCII_LETTER.search(text) is not None:
-            tokens = [t for t in tokenize(text) if not t.identifier]
+            tokens = _words(text)
             for k, tok in enumerate(tokens):
                 entries_en = self._en.get(tok.text.lower())
                 if not entries_en:
