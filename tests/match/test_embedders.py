@@ -221,3 +221,13 @@ def test_a_bare_embedder_gets_unit_rows_and_the_spec_threshold(tmp_path: Path) -
     assert [c.criterion_id for c in out.matched_criteria] == ["pay"]  # arb's cosine is ~0.01
     cached = CachedEmbedder(BareEmbedder(), tmp_path)
     assert cached.name == "BareEmbedder" and cached.threshold == 0.5
+
+
+@given(st.lists(st.text(alphabet="付款期限仲裁保密 abcdeflicensterm", min_size=1, max_size=30), min_size=1, max_size=12),
+       st.text(alphabet="付款期限仲裁保密 abcdeflicensterm", max_size=40))  # fmt: skip
+def test_inverted_index_scores_equal_the_dense_product(texts: list[str], query: str) -> None:
+    emb = LexicalEmbedder(dims=256)
+    index = VectorIndex(emb, texts)
+    assert index._postings is not None  # hashed TF-IDF is sparse: the postings path runs
+    q = emb.embed([query])[0]
+    assert np.allclose(index.scores_for_vector(q), index.matrix @ q, atol=1e-5)
