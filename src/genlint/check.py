@@ -355,7 +355,12 @@ def _merged_windows(text: str, triggers: Sequence[re.Pattern[str]]) -> tuple[tup
 
 
 def _inside(hit: Hit, ranges: Sequence[tuple[int, int]]) -> bool:
-    return any(s <= hit.start and hit.end <= e for s, e in ranges)
+    """Whether the hit lies in one of the sorted, non-overlapping ``ranges`` (bisect: a
+    Markdown file can hold thousands of code spans)."""
+    import bisect
+
+    i = bisect.bisect_right(ranges, (hit.start, float("inf"))) - 1
+    return i >= 0 and ranges[i][0] <= hit.start and hit.end <= ranges[i][1]
 
 
 def _drop_overlaps(pairs: list[tuple[Rule, Hit]]) -> list[tuple[Rule, Hit]]:
