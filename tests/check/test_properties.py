@@ -106,3 +106,26 @@ def test_trigger_windows_never_change_findings(text: str) -> None:
     fast = [f.to_dict() for f in _FAST.check(text)]  # type: ignore[attr-defined]
     slow = [f.to_dict() for f in _SLOW.check(text)]  # type: ignore[attr-defined]
     assert fast == slow
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    st.sampled_from([".txt", ".md", ".json", ".docx", ".pdf"]),
+    st.one_of(
+        st.binary(max_size=300),
+        st.text(max_size=200).map(lambda s: s.encode("utf-8")),
+        st.text(max_size=100).map(lambda s: s.encode("gb18030")),
+        st.just(b"%PDF-1.7\n").map(lambda head: head + bytes(range(256))),
+        st.just(b"PK\x03\x04").map(lambda head: head + b"\x00" * 40),
+    ),
+)
+def test_any_file_is_read_or_refused_cleanly(tmp_path: Path, suffix: str, data: bytes) -> None:
+    """Whatever the bytes, a file is checked or reported as unreadable; nothing else escapes."""
+    path = tmp_path / f"f{suffix}"
+    path.write_bytes(data)
+    report = check_paths([str(path)])
+    (file,) = report.files
+    assert (file.error is None) or (file.findings == [] and file.error.strip())
+    assert path.read_bytes() == data
