@@ -227,3 +227,29 @@ def test_config_glossary_extends(run_cli, tmp_path: Path) -> None:
     )
     assert [v["reason"] for v in plain["violations"]] == ["misaligned"]
     assert [v["reason"] for v in extended["violations"]] == []
+
+
+def test_progress_bar_only_on_a_terminal(
+    run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    for i in range(3):
+        shutil.copy(COMPLETE / "wiki.json", tmp_path / f"{i}.json")
+    args = ("eval", "--facts", FACTS, "--wiki", str(tmp_path), "--format", "json")
+    quiet = run_cli(*args)
+    assert quiet.err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    shown = run_cli(*args)
+    assert "evaluating" in shown.err  # rich's bar went to stderr…
+    assert json.loads(shown.out)["pass"] is True  # …and stdout is still one JSON document
+
+
+def test_pages_key_is_a_list_of_pages(run_cli, tmp_path: Path) -> None:
+    page = json.loads((COMPLETE / "wiki.json").read_text("utf-8"))
+    wiki = tmp_path / "w.json"
+    wiki.write_text(
+        json.dumps({"pages": [page, {"method": "changeHogosyaJoho", "claims": 3}]}), "utf-8"
+    )
+    result = run_cli("eval", "--facts", FACTS, "--wiki", str(wiki))
+    assert result.code == 2 and "w.json: pages[1].claims must be a list" in result.err

@@ -29,7 +29,10 @@ def _unit(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
 )
 @click.option("--out", "out_path", metavar="FILE", help="Write the report here (atomically).")
 @click.option(
-    "--format", "fmt", type=click.Choice(_FORMATS), help="json (default with --out), text, html."
+    "--format",
+    "fmt",
+    type=click.Choice(_FORMATS),
+    help="Default: text on stdout; with --out, from its suffix (.html, .txt), else json.",
 )
 @click.option(
     "--config",
@@ -136,7 +139,9 @@ class _progress:
             from rich.console import Console
             from rich.progress import Progress
 
-            self._bar = Progress(console=Console(stderr=True), transient=True)
+            # stderr is a terminal (checked above) even when rich cannot tell, e.g. under tests
+            console = Console(stderr=True, force_terminal=True)
+            self._bar = Progress(console=console, transient=True)
             self._task = self._bar.add_task("evaluating", total=claims)
 
     def __enter__(self) -> Callable[[int], None] | None:

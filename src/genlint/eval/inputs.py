@@ -46,7 +46,9 @@ def load_facts(data: object, name: str = "facts.json") -> dict[str, Fact]:
 
 
 def load_wiki(data: object, name: str = "wiki.json") -> tuple[list[Page], bool]:
-    """One page or a list of pages → (pages, given_as_list)."""
+    """One page, a list of pages, or ``{"pages": [...]}`` → (pages, several)."""
+    if isinstance(data, Mapping) and "claims" not in data and isinstance(data.get("pages"), list):
+        return [_page(item, f"pages[{i}]", name) for i, item in enumerate(data["pages"])], True
     if isinstance(data, Mapping):
         return [_page(data, "", name)], False
     if isinstance(data, list):
