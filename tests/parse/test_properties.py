@@ -7,6 +7,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import BaseModel
 
 from genlint import parse_json
 from genlint.parse.fullwidth import normalise
@@ -54,10 +55,21 @@ REPLIES = st.lists(REPLY_ALPHABET, max_size=40).map("".join)
 SCHEMA = {"type": "object", "properties": {"score": {"type": "number"}}, "required": ["score"]}
 
 
+class Verdict(BaseModel):
+    score: int
+    reason: str
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.text() | REPLIES)
 def test_never_raises_on_any_string(text: str) -> None:
-    for kwargs in ({}, {"fields": ["score", "reason"]}, {"schema": SCHEMA}, {"schema": {}}):
+    for kwargs in (
+        {},
+        {"fields": ["score", "reason"]},
+        {"schema": SCHEMA},
+        {"schema": {}},
+        {"schema": Verdict},
+    ):
         result = parse_json(text, **kwargs)  # type: ignore[arg-type]
         assert result.ok == (result.strategy != "none")
         if not result.ok:
