@@ -72,7 +72,7 @@ class XValue(Rule):
     # comes after the first mark: at the start it would stop re from skipping to the marks.
     _run = re.compile(
         r"[Xx×](?<![A-Za-z0-9_.×][Xx×])[Xx×]*"
-        r"(?![Xx×A-Za-z]|-[A-Za-z]|"
+        r"(?![Xx×A-Za-z]|-(?![Xx×])[A-Za-z]|"
         + "|".join(map(re.escape, sorted(X_THING_NEXT, key=len, reverse=True)))
         + ")"
     )
@@ -87,8 +87,14 @@ class XValue(Rule):
             start, end = run_start - has_ordinal, run_end
             nxt = text[run_end : run_end + 1]
             prev = text[run_start - 1] if run_start > 0 else ""
-            if nxt == "-" and text[run_end + 1 : run_end + 2].isalpha():
+            if (
+                nxt == "-"
+                and text[run_end + 1 : run_end + 2].isalpha()
+                and text[run_end + 1] not in "Xx×"
+            ):
                 continue  # X-ray, X-Men
+            if _masked_group(text, run_start, run_end):
+                continue  # 6222 XXXX XXXX 1234: a masked number written in groups
             if _thing_at(text, run_end):
                 continue  # X光, X轴, XX世纪, X5车型 handled below too
             digits = _DIGITS.match(text, run_end, run_end + 12)
@@ -124,11 +130,26 @@ class XValue(Rule):
                 and not (has_ordinal or (han_prev and han_next) or nxt in _UNIT)
             ):
                 continue
+            # XXX-XXXX-XXXX: one placeholder, not three
+            while text[end : end + 1] == "-" and text[end + 1 : end + 2] in ("X", "x", "×"):
+                end += 1
+                while text[end : end + 1] in ("X", "x", "×"):
+                    end += 1
             end = _extend(text, end)
             yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
 
 
 _DIGITS = re.compile(r"[0-9]+")
+_GROUP_SEPARATORS = frozenset(" -")
+
+
+def _masked_group(text: str, start: int, end: int) -> bool:
+    """X marks between digit groups (6222 XXXX 1234, 138-XXXX-5678) mask a number."""
+    before = start >= 2 and text[start - 1] in _GROUP_SEPARATORS and text[start - 2].isdigit()
+    after = end + 1 < len(text) and text[end] in _GROUP_SEPARATORS and text[end + 1].isdigit()
+    return before or (after and end - start >= 3)
+
+
 _LATIN_SPACE = re.compile(r"[A-Za-z][ \t]$")
 _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.×")
 
