@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .config import RawConfig
     from .readers import Document
 
-__all__ = ["CheckConfig", "CheckReport", "FileResult", "check_paths", "check_text"]
+__all__ = ["CheckConfig", "CheckReport", "Checker", "FileResult", "check_paths", "check_text"]
 
 log = logging.getLogger(__name__)
 
