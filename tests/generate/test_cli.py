@@ -225,6 +225,22 @@ def test_bad_input_exits_2_with_one_line(run_cli: Any, args: list[str], needle: 
     assert needle in result.err and "Traceback" not in result.err
 
 
+@pytest.mark.parametrize(
+    ("toml", "needle"),
+    [
+        ('[generate]\nmodle = "m"\n', "unknown key 'modle'"),
+        ('[generate]\nmax_retries = "3"\n', "max_retries has the wrong type"),
+        ("[generate]\nmax_retries = true\n", "max_retries has the wrong type"),
+        ("generate = 3\n", "[generate] must be a table"),
+    ],
+)
+def test_bad_config_exits_2(run_cli: Any, tmp_path: Path, toml: str, needle: str) -> None:
+    config = tmp_path / "genlint.toml"
+    config.write_text(toml, encoding="utf-8")
+    result = run_cli("generate", "--config", str(config), "--model", "m", "--prompt-file", PROMPT)
+    assert result.code == 2 and needle in result.err and result.err.count("\n") == 1
+
+
 def test_missing_model_exits_2(
     run_cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

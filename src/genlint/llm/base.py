@@ -34,7 +34,12 @@ class Completion:
 
 @runtime_checkable
 class ChatModel(Protocol):
-    """Anything that answers a list of chat messages with a Completion."""
+    """Anything that answers a list of chat messages with a Completion.
+
+    Optional extras the gate uses when present: a ``max_tokens`` keyword on ``complete`` (the
+    room left in a token budget) and ``async acomplete(messages, *, timeout=None)``.
+    Failures are raised as :class:`genlint.llm.errors.LLMError` with a ``kind``.
+    """
 
     def complete(
         self, messages: list[dict[str, str]], *, timeout: float | None = None
