@@ -47,6 +47,7 @@ def test_exit_codes(run_cli, files: Path, args: list[str], code: int) -> None:  
         (["dirty.txt", "--config", "nothere.toml"], None, "not found"),
         (["dirty.txt", "--format", "xml"], None, "Invalid value"),
         (["dirty.txt", "--sources", "nothere.json"], None, "no such file"),
+        (["dirty.txt", "--sources", "bad_sources.json"], "badsources", "missing"),
         ([], None, "no path"),
     ],
 )
@@ -57,6 +58,8 @@ def test_bad_input_exits_2_with_one_line(run_cli, files: Path, args, setup, need
         (files / "blob.txt").write_bytes(b"\x00\x01\x02\xff" * 64)
     elif setup == "badconfig":
         (files / "bad.toml").write_text("[check]\ncolour = true\n", "utf-8")
+    elif setup == "badsources":
+        (files / "bad_sources.json").write_text('[{"id": 1}]', "utf-8")
     elif setup == "brokentoml":
         (files / "broken.toml").write_text("[check\n", "utf-8")
     before = {p: p.read_bytes() for p in files.rglob("*") if p.is_file()}

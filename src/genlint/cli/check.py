@@ -70,6 +70,14 @@ def command(
         sources = read_json(sources_path)
         if not isinstance(sources, list):
             raise InputError(f"{sources_path}: expected a JSON list of sources")
+        # validate once, up front: a bad list is one error, not one per checked file
+        from ..cite.sources import load_sources
+        from ..errors import SchemaError
+
+        try:
+            load_sources(sources)
+        except SchemaError as exc:
+            raise InputError(f"{sources_path}: {exc}") from None
         options["sources"] = sources
     report = check_paths(list(paths), select or None, config, ignore=ignore, options=options)
     for failed in report.errors:
