@@ -4,7 +4,9 @@ offsets valid."""
 from __future__ import annotations
 
 import re
+import time
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -118,3 +120,28 @@ def test_text_outside_markers_is_never_lost(text: str) -> None:
 def _letters(text: str) -> str:
     """Text without whitespace and without citations ``[n]`` (which markers become)."""
     return re.sub(r"\[\d\]", "", re.sub(r"\s+", "", text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "\n" * 200_000,
+        "```\n" * 50_000,
+        "#\n" * 100_000,
+        "<" * 200_000,
+        "[" * 200_000,
+        "`a" * 100_000,
+        "1." * 200_000,
+        "<sources>[1]</sources>\n" * 20_000,
+        "<sources>[]</sources>\n\n" * 20_000,
+        "< sources" + " " * 200_000,
+    ],
+    ids=lambda t: repr(t[:12]),
+)
+def test_pathological_input_stays_linear(text: str) -> None:
+    # Quadratic behaviour on these takes minutes (200,000 line breaks took ~500 s before a
+    # heading pattern stopped crossing lines); linear takes well under a second.
+    t0 = time.perf_counter()
+    result = process_citations(text, SOURCES)
+    assert time.perf_counter() - t0 < 10
+    assert "<sources>[1]" not in result.text

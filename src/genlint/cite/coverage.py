@@ -33,7 +33,7 @@ _RUNS = {
 _CLOSE = re.compile(r"[”’」』）)\"'\]】]*(?:[ \t]?(?:\[\d+\])+)?")
 _CLOSE_START = frozenset("”’」』）)\"'[]】 \t")
 _LETTER = re.compile(r"[^\W\d_]")
-_HEADING = re.compile(r"\s*#{1,6}(?:\s|$)")
+_HEADING = re.compile(r"[ \t]*#{1,6}(?=[ \t\r\n]|$)")
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)$")
 _LIST_NUMBER = re.compile(r"\s*\d{1,9}")
 _ABBREVIATIONS = frozenset(

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import InputError
 from .coverage import Coverage, measure
 from .markers import Token
 from .rewrite import Plan, Span, plan, render
@@ -131,6 +132,9 @@ def process_document(
 
     if isinstance(chapters, str):
         chapters = [chapters]
+    for i, chapter in enumerate(chapters):
+        if not isinstance(chapter, str):
+            raise InputError(f"chapter {i}: expected text (str), got {type(chapter).__name__}")
     style = style_name(style)
     source_list = load_sources(sources)
     plans: list[Plan] = [plan(text, source_list) for text in chapters]

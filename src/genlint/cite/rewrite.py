@@ -37,7 +37,7 @@ _HSPACE = " \t\u3000"
 _new = tuple.__new__
 _CLOSERS = frozenset(" \t\u3000\r\n,.;:!?)]}，。、；：！？）」』”’》")
 _BLOCK_PREFIX = re.compile(r"[ \t]*(?:#{1,6}[ \t]+|>[ \t]*|[-*+][ \t]+|\d{1,9}[.)][ \t]+)*")
-_HEADING = re.compile(r"[ \t]*#{1,6}(?:[ \t]|$)")
+_HEADING = re.compile(r"[ \t]*#{1,6}(?=[ \t\r\n]|$)")
 _FENCE_LINE = re.compile(r"[ ]{0,3}(?:`{3,}|~{3,})")
 
 
