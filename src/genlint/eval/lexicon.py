@@ -28,7 +28,7 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 LANGUAGES: tuple[str, ...] = ("zh", "en", "ja")
-VERB_CATEGORIES: tuple[str, ...] = ("call", "write", "delete", "declare")
+VERB_CATEGORIES: tuple[str, ...] = ("call", "read", "write", "delete", "declare")
 WORD_CATEGORIES: tuple[str, ...] = (
     "condition",
     "over_inference",

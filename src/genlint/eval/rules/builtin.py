@@ -18,11 +18,12 @@ from ..model import REF_KINDS
 # Which wording verbs each reference kind accepts. ``method`` (the fact itself) accepts any;
 # ``conditions`` accepts any verb when the claim is phrased as a condition.
 _ACCEPTS: dict[str, frozenset[str]] = {
-    "calls": frozenset({"call"}),
+    # a call's effect may be a read (调用 OrderRepository.findById 查询订单)
+    "calls": frozenset({"call", "read"}),
     "writes": frozenset({"write"}),
     "annotations": frozenset({"declare"}),
 }
-_ALL_VERBS = ("call", "write", "delete", "declare")
+_ALL_VERBS = ("call", "read", "write", "delete", "declare")
 _KANA = re.compile("[\u3040-\u30ff]")
 # A mention on the "wrong" side of the verb counts as this many characters further away:
 # Chinese and English put the object after the verb, Japanese before it.
@@ -73,14 +74,7 @@ class Misaligned:
         if not verbs:
             return None
         spans = {r: ctx.mentions(r.target) if r.kind != "method" else [] for r in refs}
-        # A verb inside a mention of one of the claim's own targets paraphrases that target
-        # (更新 for calls:HogosyaService.update), so it asserts nothing about the action.
-        flat = [s for ss in spans.values() for s in ss]
-        verbs = [
-            v
-            for v in verbs
-            if not any(a < v.end and v.start < b for a, b in flat) and not _hypothetical(ctx, v)
-        ]
+        verbs = [v for v in verbs if not _hypothetical(ctx, v)]
         if not verbs:
             return None
         # Invalid references take part in attribution (a verb governing one is already
@@ -94,7 +88,14 @@ class Misaligned:
         japanese = _KANA.search(ctx.text) is not None
         problems: list[str] = []
         for verb in verbs:
-            targets = _attribute(ctx, verb, candidates, exact, japanese) or refs
+            # A verb inside a mention of a target paraphrases it (更新 for
+            # calls:HogosyaService.update) unless it plainly governs another reference
+            # (HogosyaService.update を呼び出し、@Transactional を更新する).
+            named = {r for r, ss in spans.items() if any(_overlaps(verb, x) for x in ss)}
+            governed = _attribute(ctx, verb, candidates, exact, japanese)
+            if named and (not governed or named & set(governed)):
+                continue
+            targets = governed or refs
             if not any(_accepts(r, verb.category, conditional) for r in targets):
                 problems.append(
                     f"'{ctx.text[verb.start : verb.end]}' on {', '.join(str(r) for r in targets)}"
