@@ -183,6 +183,21 @@ def test_sync_only_and_async_only_models_work_under_run_and_arun() -> None:
     assert gate.run(SyncOnly(), PROMPT).total_usage == Usage(3, 4)
 
 
+def test_system_message_leads_every_request_including_reasks() -> None:
+    asked: list[list[dict[str, str]]] = []
+
+    def gen(messages: list[dict[str, str]]) -> str:
+        asked.append(messages)
+        return "某某公司" if len(asked) == 1 else "华夏公司"
+
+    result = Gate([placeholder_check], system="你是证据整理助手。").run(gen, PROMPT)
+    assert result.status == "reasked"
+    for messages in asked:
+        assert messages[0] == {"role": "system", "content": "你是证据整理助手。"}
+        assert messages[1] == {"role": "user", "content": PROMPT}
+    assert len(asked[1]) == 3 and "第 1 行第 1 列" in asked[1][2]["content"]
+
+
 def test_a_plain_function_that_hangs_is_abandoned_at_the_attempt_timeout() -> None:
     state = {"n": 0}
 
