@@ -145,10 +145,14 @@ def _ensure_gb_mark(text: str, source: Source) -> str:
 
 def _drop_repeated_title(text: str, title: str) -> str:
     """With no author, citeproc-py puts the title first (as the style says) but does not
-    suppress it where it would normally appear: ``Dam. (2024). Dam. Wikipedia.``"""
-    for lead in (title, f"“{title}”"):
-        if text.startswith(lead):
-            again = text.find(lead, len(lead))
+    suppress it where it would normally appear: ``Dam. (2024). Dam. Wikipedia.`` The two may
+    differ in case (MLA title-cases), so they are compared case-insensitively."""
+    folded = text.lower()
+    if len(folded) != len(text):  # a rare character whose lower case is longer
+        folded = text
+    for lead in (title.lower(), f"“{title.lower()}”"):
+        if folded.startswith(lead):
+            again = folded.find(lead, len(lead))
             if again < 0:
                 return text
             end = again + len(lead)
