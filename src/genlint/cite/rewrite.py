@@ -154,22 +154,26 @@ def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
     spans: list[Span] = []
     cursor = 0
     out_len = 0
-    for edit in plan.edits:
-        if edit.start < cursor:
+    memo: dict[tuple[int, ...], str] = {}
+    append = pieces.append
+    for start, end, ids, origin_start, origin_end in plan.edits:
+        if start < cursor:
             # Overlaps happen only where two removals share a line break; the part already
             # consumed is not taken twice. A replacement wholly consumed is dropped.
-            if edit.end < cursor or (edit.end == cursor and edit.start != edit.end):
+            if end < cursor or (end == cursor and start != end):
                 continue
-            edit = edit._replace(start=cursor)
-        pieces.append(text[cursor : edit.start])
-        out_len += edit.start - cursor
-        ids = edit.ids
-        rendered = shown[ids[0]] if len(ids) == 1 else "".join([shown[i] for i in ids])
+            start = cursor
+        append(text[cursor:start])
+        out_len += start - cursor
+        rendered = memo.get(ids)
+        if rendered is None:
+            rendered = memo[ids] = "".join([shown[i] for i in ids])
         if rendered:
-            spans.append(_new(Span, (out_len, out_len + len(rendered), ids, edit[3], edit[4])))
-        pieces.append(rendered)
-        out_len += len(rendered)
-        cursor = edit.end
+            new_len = out_len + len(rendered)
+            spans.append(_new(Span, (out_len, new_len, ids, origin_start, origin_end)))
+            append(rendered)
+            out_len = new_len
+        cursor = end
     pieces.append(text[cursor:])
     return "".join(pieces), spans
 
