@@ -52,6 +52,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
+    # ruff: noqa: F401 - re-exports for type checkers, resolved lazily at run time
     from .check import check_paths, check_text
     from .cite import CitationResult, process_citations, process_document
     from .errors import ConfigError, GenlintError, InputError, UnknownRuleError

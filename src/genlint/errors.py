@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from types import ModuleType
+
 
 class GenlintError(Exception):
     """Base class: a known failure that the CLI reports in one line with exit code 2."""
@@ -43,7 +45,7 @@ class MissingExtraError(GenlintError):
         self.extra = extra
 
 
-def require(module: str, extra: str):  # type: ignore[no-untyped-def]
+def require(module: str, extra: str) -> ModuleType:
     """Import an optional dependency, or raise MissingExtraError naming the extra."""
     import importlib
 

@@ -7,6 +7,7 @@ sub-command runs, so ``genlint --help`` stays fast.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import sys
@@ -93,10 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(exc))
     except BrokenPipeError:
         # The reader went away (e.g. `| head`); not an error worth a message.
-        try:
+        with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115
-        except OSError:
-            pass
         return 0
     except KeyboardInterrupt:
         sys.stderr.write("genlint: interrupted\n")
