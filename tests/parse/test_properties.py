@@ -115,3 +115,16 @@ def test_fullwidth_syntax_reads_like_ascii_syntax(value: dict[str, Any], wide_qu
     wide = "｛" + "，".join(f"{string(k)}：{scalar(v)}" for k, v in value.items()) + "｝"
     result = parse_json(wide)
     assert same_json(result.value, value), (wide, result.errors)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.dictionaries(st.text(max_size=5), JSON_VALUES, min_size=1, max_size=4),
+    st.floats(min_value=0.05, max_value=0.99),
+)
+def test_a_truncated_object_is_still_an_object(value: dict[str, Any], fraction: float) -> None:
+    # A reply cut off by the token limit: whatever survives, it keeps the object's shape.
+    text = json.dumps(value, ensure_ascii=False)
+    cut = text[: max(1, int(len(text) * fraction))]
+    result = parse_json(cut)
+    assert result.ok and isinstance(result.value, dict), (cut, result.errors)

@@ -58,6 +58,14 @@ def close_truncated(text: str, deadline: Deadline | None = None) -> tuple[Any, l
         head = text[:-1] if _unterminated(text[open_string_at:] + '"') else text
         attempts.append((head + '"' + closers, "closed a truncated string"))
     attempts.append((body.rstrip().rstrip(",") + closers, ""))
+    if stack and stack[-1] == "{" and open_string_at < 0:
+        # Cut after a key ('{"a": 1, "b"' or '..."b":'): the key gets null, as it would when
+        # the model had written no value.
+        head = body.rstrip()
+        if head.endswith('"'):
+            attempts.append((head + ": null" + closers, "gave the last key the value null"))
+        elif head.endswith(":"):
+            attempts.append((head + " null" + closers, "gave the last key the value null"))
     if stack:
         comma = _last_comma(text, opened_at[-1])
         if comma >= 0:

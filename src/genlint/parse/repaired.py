@@ -44,6 +44,16 @@ def repair(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]
     normalised, cleaned = cleanup.clean(normalised)
     notes += cleaned
     value, log = _json_repair(normalised)
+    if isinstance(value, list) and normalised.lstrip().startswith("{"):
+        # json-repair reads '{"foo' as ["foo"]: an object cut inside its first key. Closing
+        # what was left open keeps the object.
+        try:
+            closed_value, closed = close_truncated(normalised, deadline)
+        except NotJSON:
+            pass
+        else:
+            if isinstance(closed_value, dict):
+                return closed_value, notes + closed
     if (
         isinstance(value, list)
         and not normalised.lstrip().startswith("[")
