@@ -203,7 +203,9 @@ class Checker:
 
     def hits(self, text: str, ctx: RuleContext) -> list[tuple[Rule, Hit]]:
         """Every rule's hits on ``text`` after code skipping, overlap and allowlist filtering."""
-        windows = {t: _merged_windows(text, ps) for t, ps in self._triggers.items()}
+        # each trigger pattern is scanned once even when several rules list it
+        cache: dict[str, tuple[tuple[int, int], ...]] = {}
+        windows = {t: _merged_windows(text, ps, cache) for t, ps in self._triggers.items()}
         out: list[tuple[Rule, Hit]] = []
         for rule in self.rules:
             if rule.trigger is not None:
@@ -338,12 +340,20 @@ def _windows(text: str, trigger: re.Pattern[str]) -> tuple[tuple[int, int], ...]
     return tuple(out)
 
 
-def _merged_windows(text: str, triggers: Sequence[re.Pattern[str]]) -> tuple[tuple[int, int], ...]:
+def _merged_windows(
+    text: str,
+    triggers: Sequence[re.Pattern[str]],
+    cache: dict[str, tuple[tuple[int, int], ...]] | None = None,
+) -> tuple[tuple[int, int], ...]:
     """The union of the windows of several triggers (each scanned on its own: a literal-first
     pattern is found at memchr speed, an alternation of them is not)."""
+    cache = {} if cache is None else cache
+    for t in triggers:
+        if t.pattern not in cache:
+            cache[t.pattern] = _windows(text, t)
     if len(triggers) == 1:
-        return _windows(text, triggers[0])
-    spans = sorted(w for t in triggers for w in _windows(text, t))
+        return cache[triggers[0].pattern]
+    spans = sorted(w for t in triggers for w in cache[t.pattern])
     out: list[tuple[int, int]] = []
     for start, end in spans:
         if out and start <= out[-1][1] + _JOIN_GAP:
