@@ -274,7 +274,5 @@ def _heading(text: str, start: int, end: int) -> bool:
 def _is_tag(label: str) -> bool:
     """<title>, <sources>, <a href="…">: markup, not a slot."""
     word = label.split()[0].lower() if label.split() else ""
-    if label.startswith("/") or word.rstrip("/") in _HTML_TAGS:
-        return True
-    # a single lower-case word is a tag name (<name> in docs is ambiguous; markup is likelier)
-    return bool(re.fullmatch(r"[a-z][a-z0-9-]*", label)) and label not in ("name", "date")
+    # a known element, a closing tag, or attributes; <company> or <your name> is a slot
+    return label.startswith("/") or word.rstrip("/") in _HTML_TAGS or "=" in label

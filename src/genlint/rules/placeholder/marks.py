@@ -11,7 +11,14 @@ import re
 from collections.abc import Iterable
 
 from .. import Hit, Rule, RuleContext
-from .words import MODEL_BRANDS, X_THING_NEXT, entity_end
+from .words import (
+    AMBIGUOUS_SURNAMES,
+    MODEL_BRANDS,
+    ROLE_ENDINGS,
+    SURNAMES,
+    X_THING_NEXT,
+    entity_end,
+)
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _UNIT = "年月日号条款项章节次届岁个名人元"
@@ -49,6 +56,8 @@ class XValue(Rule):
         "第X条",
         "甲方×××",
         "xx月xx日",
+        "（202X）京01民初XXX号",
+        "联系人张XX",
     )
     good = (
         "拍X光片",
@@ -71,7 +80,7 @@ class XValue(Rule):
     # (RTX, box, 0x1F, 3×4) or followed by a thing word (X光, X射线, X-ray). The lookbehind
     # comes after the first mark: at the start it would stop re from skipping to the marks.
     _run = re.compile(
-        r"[Xx×](?<![A-Za-z0-9_.×][Xx×])[Xx×]*"
+        r"[Xx×](?<![A-Za-z_.×][Xx×])[Xx×]*"
         r"(?![Xx×A-Za-z]|-(?![Xx×])[A-Za-z]|"
         + "|".join(map(re.escape, sorted(X_THING_NEXT, key=len, reverse=True)))
         + ")"
@@ -83,6 +92,24 @@ class XValue(Rule):
             if run_start > 0 and text[run_start - 1] in _GLUE_LEFT:
                 continue
             run = m.group()
+            if run_start > 0 and text[run_start - 1].isdigit():
+                # 202X年 / 20XX年: digits of a year or date never completed; any other X
+                # glued to digits is a mask, a size or a product (138XXXX5678, 1920x1080)
+                start = run_start
+                while start > 0 and text[start - 1].isdigit():
+                    start -= 1
+                year_like = (
+                    run_end - start == 4
+                    and text[start : start + 2] in ("19", "20")
+                    and not text[run_end : run_end + 1].isalnum()
+                )
+                if year_like or (
+                    text[run_end : run_end + 1] in _DATE_UNITS
+                    and not text[run_end + 1 : run_end + 2].isdigit()
+                ):
+                    end = _extend(text, run_end)
+                    yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
+                continue
             has_ordinal = run_start > 0 and text[run_start - 1] == "第"
             start, end = run_start - has_ordinal, run_end
             nxt = text[run_end : run_end + 1]
@@ -136,9 +163,26 @@ class XValue(Rule):
                 while text[end : end + 1] in ("X", "x", "×"):
                     end += 1
             end = _extend(text, end)
+            if not has_ordinal and end == run_end and _surname_before(text, run_start):
+                start -= 1  # 张XX: a name never filled in, like 张某某
             yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
 
 
+def _surname_before(text: str, pos: int) -> bool:
+    """A surname just before ``pos`` that is not the end of another word (关于X)."""
+    if pos == 0 or text[pos - 1] not in _SURNAMES:
+        return False
+    before = text[pos - 2] if pos >= 2 else ""
+    # the same reading as the 某 name rule: 提高XX is not a name, 原告于X is
+    return not (
+        text[pos - 1] in AMBIGUOUS_SURNAMES
+        and _HAN.match(before or " ")
+        and before not in ROLE_ENDINGS
+    )
+
+
+_SURNAMES = frozenset(SURNAMES)
+_DATE_UNITS = frozenset("年月日号")
 _DIGITS = re.compile(r"[0-9]+")
 _GROUP_SEPARATORS = frozenset(" -")
 
@@ -151,7 +195,7 @@ def _masked_group(text: str, start: int, end: int) -> bool:
 
 
 _LATIN_SPACE = re.compile(r"[A-Za-z][ \t]$")
-_GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.×")
+_GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.×")
 
 _CHAIN_UNITS = frozenset("年月日号")
 
