@@ -86,8 +86,9 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
 
 _UNPARSED = object()
 # What a broken JSON fragment starts with: a key or a closer after "{", a value after "[".
-_OBJECT_START = re.compile(r"""[{｛]\s*(?:["'“‘}｝]|[\w$-]+\s*[:：])""")
-_ARRAY_START = re.compile(r"""[\[［]\s*(?:["'“‘{｛\[［\]］\d+-]|\.\d|true\b|false\b|null\b)""")
+# A bracket at the very end (a reply cut right after it) counts as a start as well.
+_OBJECT_START = re.compile(r"""[{｛]\s*(?:["'“‘}｝]|[\w$-]+\s*[:：]|\Z)""")
+_ARRAY_START = re.compile(r"""[\[［]\s*(?:["'“‘{｛\[［\]］\d+-]|\.\d|true\b|false\b|null\b|\Z)""")
 
 
 def _worth_repairing(candidate: Candidate, fragment: str) -> bool:
