@@ -61,3 +61,21 @@ def test_style_aliases(given: str, name: str) -> None:
 def test_unknown_style_lists_the_choices() -> None:
     with pytest.raises(InputError, match="numeric, apa, mla, gb7714"):
         style_name("chicago")
+
+
+def test_an_entry_citeproc_fails_on_falls_back_to_its_title(monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+    from genlint.cite import bibliography
+
+    real = bibliography._citeproc
+
+    def failing_on_b(items, spec):  # type: ignore[no-untyped-def]
+        if any(item["title"] == "B" for item in items):
+            raise ValueError("citeproc bug")
+        return real(items, spec)
+
+    monkeypatch.setattr(bibliography, "_citeproc", failing_on_b)
+    bibliography._format_cached.cache_clear()
+    sources = [{"id": 1, "title": "A", "year": 2020}, {"id": 2, "title": "B"}]
+    result = process_citations("x<sources>[1, 2]</sources>", sources, style="apa")
+    assert result.bibliography.splitlines() == ["[1] A. (2020).", "[2] B"]
+    assert "title only" in caplog.text

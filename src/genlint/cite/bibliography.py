@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..errors import InputError, require
+from ..errors import InputError, MissingExtraError, require
 from .csl import gb_type_mark, to_csl
 from .sources import Source
 
@@ -84,22 +84,24 @@ def _format_cached(entries: tuple[tuple[int, Source], ...], spec: Style) -> tupl
 
 
 def _format(entries: Sequence[tuple[int, Source]], spec: Style) -> list[str]:
-    citeproc = require("citeproc", "cite")
-    from citeproc.source.json import CiteProcJSON
-
     keys = [f"s{i}" for i in range(len(entries))]
     items = [
         to_csl(src, key, spec.page_format) for key, (_, src) in zip(keys, entries, strict=True)
     ]
-    bib = citeproc.CitationStylesBibliography(
-        _load_style(spec.csl), CiteProcJSON(items), citeproc.formatter.plain
-    )
-    for key in keys:
-        bib.register(citeproc.Citation([citeproc.CitationItem(key)]))
-    # The bibliography comes back in the style's sort order; map it back by key.
-    rendered = {
-        str(key): str(entry) for key, entry in zip(bib.keys, bib.bibliography(), strict=False)
-    }
+    try:
+        rendered = _citeproc(items, spec)
+    except MissingExtraError:
+        raise
+    except Exception:
+        # citeproc-py has failed on odd metadata before; one bad entry must not cost the
+        # whole list, so retry one by one and fall back to the bare title for the culprit.
+        log.warning("citeproc failed on the reference list; rendering entries one by one")
+        rendered = {}
+        for item in items:
+            try:
+                rendered.update(_citeproc([item], spec))
+            except Exception as exc:
+                log.warning("citeproc failed on %r (%s); title only", item["title"], exc)
     out: list[str] = []
     for key, (_, src) in zip(keys, entries, strict=True):
         text = _drop_repeated_title(_clean(rendered.get(key, src.title)), src.title).rstrip()
@@ -111,6 +113,20 @@ def _format(entries: Sequence[tuple[int, Source]], spec: Style) -> list[str]:
             text = _QUOTE_PUNCT.sub(r"\1”", text)
         out.append(text)
     return out
+
+
+def _citeproc(items: list[dict[str, Any]], spec: Style) -> dict[str, str]:
+    """Key -> entry text as citeproc-py renders it."""
+    citeproc = require("citeproc", "cite")
+    from citeproc.source.json import CiteProcJSON
+
+    bib = citeproc.CitationStylesBibliography(
+        _load_style(spec.csl), CiteProcJSON(items), citeproc.formatter.plain
+    )
+    for item in items:
+        bib.register(citeproc.Citation([citeproc.CitationItem(item["id"])]))
+    # Keys in registration order, entries in the same order (no sort() is called).
+    return {str(k): str(e) for k, e in zip(bib.keys, bib.bibliography(), strict=True)}
 
 
 @lru_cache(maxsize=8)
