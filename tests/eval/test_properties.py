@@ -92,3 +92,15 @@ def test_same_fact_id_in_another_facts_file_is_not_confused() -> None:
     assert second.uncovered_facts == ("calls:Safety.ensure",)
     # 确保 is now stated by a fact (Safety.ensure), so it is no longer over-inference
     assert [v.detail for v in second.violations] == ["'为了'"]
+
+
+def test_page_finds_a_qualified_method_fact() -> None:
+    facts = {"facts": [{"id": "method:HogosyaController.changeHogosyaJoho", "calls": ["A.b"]}]}
+    wiki = {
+        "method": "changeHogosyaJoho",
+        "claims": [{"text": "调用 A.b", "fact_refs": ["calls:A.b"]}],
+    }
+    assert evaluate(facts, wiki).passed is True
+    # ambiguous short names are not guessed
+    facts["facts"].append({"id": "method:Other.changeHogosyaJoho", "calls": ["A.b"]})
+    assert evaluate(facts, wiki).counts.hallucinated == 1

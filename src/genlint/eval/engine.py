@@ -59,11 +59,10 @@ def evaluate(
     # per call: the entries cache is keyed by fact id, which another facts file may reuse
     env = Environment(matcher=shared.matcher, glossary=shared.glossary)
     active = list(rules) if rules is not None else resolve_rules(frozenset(disable))
+    find_fact = _fact_finder(fact_map)
     results = []
     for page in pages:
-        results.append(
-            evaluate_page(page, fact_map.get(f"method:{page.method}"), env, active, limits)
-        )
+        results.append(evaluate_page(page, find_fact(page.method), env, active, limits))
         if progress is not None:
             progress(len(page.claims))
     return aggregate(results, limits, multi)
@@ -140,6 +139,23 @@ def evaluate_page(
         uncovered_facts=uncovered, thresholds=thresholds, passed=_metrics.passes(m, thresholds),
         claims=page.claims, source=page.source,
     )  # fmt: skip
+
+
+def _fact_finder(facts: Mapping[str, Fact]) -> Callable[[str], Fact | None]:
+    """``method:<name>`` exactly; failing that, the one fact whose id ends in ``.<name>``
+    (``method:HogosyaController.changeHogosyaJoho``), as extractors often qualify names."""
+    by_short: dict[str, list[Fact]] = {}
+    for fact in facts.values():
+        by_short.setdefault(fact.name.rsplit(".", 1)[-1].rsplit("#", 1)[-1], []).append(fact)
+
+    def find(method: str) -> Fact | None:
+        fact = facts.get(f"method:{method}")
+        if fact is not None:
+            return fact
+        candidates = by_short.get(method, [])
+        return candidates[0] if len(candidates) == 1 else None
+
+    return find
 
 
 def _known_refs(page: Page, fact: Fact | None) -> dict[str, Ref]:
