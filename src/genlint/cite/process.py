@@ -10,7 +10,7 @@ from ..errors import InputError
 from .coverage import Coverage, measure
 from .markers import Token
 from .rewrite import Plan, Span, plan, render
-from .sources import load_sources
+from .sources import SourcesLike, load_sources
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +91,7 @@ class DocumentResult:
 
 def process_citations(
     text: str,
-    sources: object,
+    sources: SourcesLike,
     style: str = "numeric",
     renumber: bool = False,
 ) -> CitationResult:
@@ -121,8 +121,8 @@ def single_result(doc: DocumentResult) -> CitationResult:
 
 
 def process_document(
-    chapters: Sequence[str],
-    sources: object,
+    chapters: Sequence[str] | str,
+    sources: SourcesLike,
     style: str = "numeric",
     renumber: bool = False,
 ) -> DocumentResult:

@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Union
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
 from ..errors import SchemaError
@@ -123,7 +123,11 @@ class SourceList:
         return [s.id for s in self.sources]
 
 
-def load_sources(data: object) -> SourceList:
+SourcesLike = Union["SourceList", Sequence[Mapping[str, Any] | Source]]
+"""What the API accepts as sources: decoded SOURCES.json, Source objects, or a SourceList."""
+
+
+def load_sources(data: SourcesLike | object) -> SourceList:
     """Validate a decoded ``SOURCES.json`` (or a list of dicts / Source objects) and merge
     duplicates. Raises SchemaError naming the entry: ``[3] missing "title"``."""
     if isinstance(data, SourceList):
