@@ -27,8 +27,8 @@ _CSS = """
 :root{--ok:#1a7f37;--bad:#cf222e;--warn:#bc4c00;--dull:#6e7781;--bg:#f6f8fa;--line:#d0d7de}
 *{box-sizing:border-box}body{font:14px/1.5 system-ui,-apple-system,"Segoe UI","Noto Sans CJK SC",
 "Noto Sans CJK JP",sans-serif;margin:0;color:#1f2328;background:#fff}
-header{padding:20px 28px;border-bottom:1px solid var(--line);display:flex;gap:16px;align-items:center}
-h1{font-size:20px;margin:0}h2{font-size:16px;margin:0 0 8px}
+header{padding:20px 28px;border-bottom:1px solid var(--line);display:flex;flex-wrap:wrap;gap:16px;align-items:center}
+h1{font-size:20px;margin:0;white-space:nowrap}h2{font-size:16px;margin:0 0 8px}
 .verdict{font-weight:700;padding:4px 12px;border-radius:999px;color:#fff}
 .verdict.pass{background:var(--ok)}.verdict.fail{background:var(--bad)}
 .gauges{display:flex;flex-wrap:wrap;gap:16px;padding:20px 28px;background:var(--bg)}
@@ -39,7 +39,8 @@ h1{font-size:20px;margin:0}h2{font-size:16px;margin:0 0 8px}
 main{padding:8px 28px 40px}section.page{margin-top:24px}
 .page-head{display:flex;gap:12px;align-items:baseline;flex-wrap:wrap}
 .small{color:var(--dull);font-size:12px}
-table{border-collapse:collapse;width:100%;margin-top:8px}
+table{border-collapse:collapse;width:100%;margin-top:8px;table-layout:fixed}
+th:nth-child(1){width:3em}th:nth-child(2){width:45%}th:nth-child(3){width:25%}
 th,td{border-bottom:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top}
 th{background:var(--bg);font-weight:600}
 tr.claim td:first-child{border-left:5px solid var(--ok)}
