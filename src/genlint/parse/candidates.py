@@ -33,6 +33,8 @@ class Candidate:
     start: int
     end: int
     source: str  # "fence" or "brackets"
+    # 0 in the answer, 1 a citation-like "[1]", 2 inside a reasoning block, 3 both.
+    tier: int = 0
 
     def text_of(self, text: str) -> str:
         return text[self.start : self.end]
@@ -64,12 +66,12 @@ def find_candidates(text: str, deadline: Deadline | None = None) -> list[Candida
         if len(found) >= MAX_CANDIDATES:
             break
 
-    def rank(c: Candidate) -> tuple[int, int, int]:
+    def tiered(c: Candidate) -> Candidate:
         in_thinking = any(a <= c.start < b for a, b in thinking)
         citation = c.source == "brackets" and _CITATION.match(text, c.start, c.end) is not None
-        return (int(in_thinking) * 2 + int(citation), c.start, -c.end)
+        return Candidate(c.start, c.end, c.source, int(in_thinking) * 2 + int(citation))
 
-    return sorted(found.values(), key=rank)
+    return sorted((tiered(c) for c in found.values()), key=lambda c: (c.tier, c.start, -c.end))
 
 
 def _bracket_spans(text: str, deadline: Deadline | None) -> list[tuple[int, int]]:

@@ -27,14 +27,33 @@ class NothingExtracted(ValueError):
 def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]]:
     """``(accepted value, repairs)`` of the first acceptable fragment of ``text``.
 
-    Two passes: fragments that are valid JSON as written, then fragments that need repair. A
-    slot in the prose before the answer (``{name}``, ``[Company Name]``) repairs into an object
-    or array too, so it must not win over a valid answer after it.
+    Fragments are taken tier by tier (the answer, then citation-like brackets, then reasoning
+    blocks) and, within a tier, those valid as written before those that need repair: a slot
+    in the prose before the answer (``{name}``, ``[Company Name]``) repairs into an object or
+    array too, so it must not win over a valid answer after it.
     """
     candidates = [c for c in find_candidates(text, deadline) if c.text_of(text) != text]
     if not candidates:
         raise NothingExtracted("no code fence or bracketed fragment besides the whole text")
     reasons: list[str] = []
+    for tier in sorted({c.tier for c in candidates}):
+        found = _first_acceptable(
+            text, [c for c in candidates if c.tier == tier], check, deadline, reasons
+        )
+        if found is not None:
+            return found
+        if deadline.expired():
+            break
+    raise NothingExtracted(_summary(reasons, len(candidates)))
+
+
+def _first_acceptable(
+    text: str,
+    candidates: list[Candidate],
+    check: Check,
+    deadline: Deadline,
+    reasons: list[str],
+) -> tuple[Any, list[str]] | None:
     # Second-pass entries: (candidate, fragment, value if it parsed as written). A valid
     # fragment nested in a broken one waits for the broken one: it is usually a piece of it.
     second: list[tuple[Candidate, str, Any]] = []
@@ -46,7 +65,7 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
                 f"time budget of {deadline.seconds:g} s used up after parsing {checked} of "
                 f"{len(candidates)} fragments"
             )
-            break
+            return None
         fragment = candidate.text_of(text)
         try:
             value = load_strict(fragment)
@@ -68,7 +87,7 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
                 f"time budget of {deadline.seconds:g} s used up after repairing {tried} of "
                 f"{len(second)} fragments"
             )
-            break
+            return None
         notes: list[str] = []
         if value is _UNPARSED:
             try:
@@ -81,7 +100,7 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
             took = f"took the fragment at chars {candidate.start}-{candidate.end}"
             return converted, [took, *notes]
         reasons.append(f"{_where(candidate)}: {why}")
-    raise NothingExtracted(_summary(reasons, len(candidates)))
+    return None
 
 
 _UNPARSED = object()
