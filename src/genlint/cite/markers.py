@@ -43,6 +43,7 @@ _MARKER = re.compile(
     r"|\[(?P<num>[0-9]{1,6})\]" + _NOT_LINK,
     re.IGNORECASE,
 )
+_CANONICAL = re.compile(r"<sources>(\[[0-9, ]{0,200}\])</sources>")
 _FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})[^\n]*$", re.MULTILINE)
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)[^\n]+?(?<!`)\1(?!`)")
 _BODY_STRIP = str.maketrans("", "", "[]\"'“”‘’()")
@@ -109,11 +110,21 @@ def iter_markers(text: str, regions: list[tuple[int, int]] | None = None) -> Ite
         regions = code_regions(text)
     starts = [r[0] for r in regions]
     match = _MARKER.match
+    canonical = _CANONICAL.match
     cursor = 0
     # A marker starts at "<", "[" or "［": str.find jumps between those far faster than the
     # regex engine scans every position, and the pattern is then tried only there.
     for pos in _candidates(text):
         if pos < cursor:
+            continue
+        m = canonical(text, pos)
+        if m is not None:
+            # The spelling models use almost always: a stricter, cheaper pattern (the general
+            # one would match the same span with the same body).
+            if regions and in_regions(pos, regions, starts):
+                continue
+            cursor = end = m.end()
+            yield _new(Marker, ("tag", pos, end, parse_body(m.group(1))))
             continue
         m = match(text, pos)
         if m is None:
