@@ -432,14 +432,23 @@ def check_text(
     *,
     ignore: Iterable[str] | str | None = None,
     options: Mapping[str, Any] | None = None,
+    markdown: bool = False,
 ) -> list[Finding]:
     """Findings of the selected rules (default: every default pack) on one text.
 
     ``select``/``ignore`` take pack names or rule ids; ``config`` is a :class:`CheckConfig` or
     a ``[check]`` table as a dict; ``options`` reach rules as ``ctx.options`` (e.g.
-    ``{"sources": [...]}`` for the citation pack).
+    ``{"sources": [...]}`` for the citation pack). ``markdown=True`` reads the text as
+    Markdown: placeholder and citation rules then skip code fences and inline code (an LLM
+    reply with a code sample).
     """
-    return Checker(select, ignore, config, options).check(text)
+    checker = Checker(select, ignore, config, options)
+    if not markdown:
+        return checker.check(text)
+    from .readers.markdown import code_ranges
+
+    ctx = RuleContext(options=checker.options, kind="md", code_ranges=tuple(code_ranges(text)))
+    return checker.check(text, ctx)
 
 
 def check_paths(

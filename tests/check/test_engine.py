@@ -119,3 +119,9 @@ def test_windows_do_not_change_results() -> None:
     expected = [f.to_dict() for f in slow.check(text)]
     assert len(expected) == 4
     assert [f.to_dict() for f in fast.check(text)] == expected
+
+
+def test_markdown_text_skips_code_for_placeholders_only() -> None:
+    reply = "尊敬的{name}：\n\n```\nprint('{name}', 13812345678)\n```\n"
+    assert [f.text for f in check_text(reply)] == ["{name}", "{name}", "13812345678"]
+    assert [f.text for f in check_text(reply, markdown=True)] == ["{name}", "13812345678"]
