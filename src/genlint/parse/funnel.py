@@ -17,9 +17,9 @@ from .repaired import RepairFailed, repair
 from .result import ParseResult
 from .scalars import repair_scalar
 
-# Text that cannot start a JSON document: the repaired step leaves such a reply (prose, a code
-# fence, a reasoning block) to extraction, because json-repair would glue every fragment of
-# it into one array, or keep the last fragment.
+# How a JSON document can start. The repaired step leaves any other reply (prose, a code fence,
+# a reasoning block) to extraction, because json-repair would glue every fragment of it into
+# one array, or keep the last one.
 _JSON_START = re.compile(r"""\s*(?:[{\[｛［("'\-\d]|/[*/]|(?:true|false|null|True|False|None)\b)""")
 _orjson_loads = orjson.loads
 _OrjsonError = orjson.JSONDecodeError
