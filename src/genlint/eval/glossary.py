@@ -37,6 +37,10 @@ class Profile:
     stems: frozenset[str]
     cjk: tuple[str, ...]
     chars: frozenset[str] = frozenset()  # every character of ``cjk``, for a quick reject
+    #: stems of the entry's own words: a code name in a claim mentions the entry only when one
+    #: word set holds the other (HogosyaService ⊂ HogosyaService.update), not when they merely
+    #: share a word (HogosyaRepository.save is not HogosyaEntity)
+    own: frozenset[str] = frozenset()
 
 
 class Glossary:
@@ -61,12 +65,14 @@ class Glossary:
         if cached is not None:
             return cached
         stems: set[str] = set()
+        own: set[str] = set()
         cjk: set[str] = set(_CJK_RUN.findall(entry))
         for word in split_identifier(entry):
             if word in STOP_WORDS or len(word) < 2:
                 continue
             s = stem(word)
             stems.add(s)
+            own.add(s)
             for natural in self._by_stem.get(s, ()):
                 if any(ord(c) > 0x7F for c in natural):
                     cjk.add(natural)
@@ -76,12 +82,13 @@ class Glossary:
             frozenset(stems),
             tuple(sorted(cjk, key=len, reverse=True)),
             frozenset("".join(cjk)),
+            frozenset(own),
         )
         self._profiles[entry] = profile
         return profile
 
 
-TokenStems = list[tuple[int, int, frozenset[str]]]
+TokenStems = list[tuple[int, int, frozenset[str], bool]]
 
 
 def token_stems(text: str) -> TokenStems:
@@ -89,7 +96,8 @@ def token_stems(text: str) -> TokenStems:
     out: TokenStems = []
     for tok in tokenize(text):
         words = split_identifier(tok.text) if tok.identifier else (tok.text.lower(),)
-        out.append((tok.start, tok.end, frozenset(stem(w) for w in words)))
+        kept = frozenset(stem(w) for w in words if w not in STOP_WORDS and len(w) > 1)
+        out.append((tok.start, tok.end, kept, tok.identifier))
     return out
 
 
@@ -97,9 +105,12 @@ def mentions(text: str, profile: Profile, stems: TokenStems | None = None) -> li
     """Spans of ``text`` that mention the entry: whole tokens sharing a word, CJK substrings."""
     spans: list[Span] = []
     if profile.stems:
-        wanted = profile.stems
-        for start, end, tok_stems in token_stems(text) if stems is None else stems:
-            if not wanted.isdisjoint(tok_stems):
+        wanted, own = profile.stems, profile.own
+        for start, end, tok_stems, identifier in token_stems(text) if stems is None else stems:
+            if identifier:
+                if tok_stems and own and (tok_stems <= own or own <= tok_stems):
+                    spans.append((start, end))
+            elif not wanted.isdisjoint(tok_stems):
                 spans.append((start, end))
     for term in profile.cjk:
         start = text.find(term)
