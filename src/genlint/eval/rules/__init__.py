@@ -15,6 +15,7 @@ which metric a violation lowers: ``"hallucination"`` (also unfaithful), ``"unfai
 from __future__ import annotations
 
 import logging
+from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from ...errors import ConfigError
@@ -74,6 +75,19 @@ def _may_have_plugins() -> bool:
 
 def plugin_rules() -> list[EvalRule]:
     """Rules installed by other distributions under the ``genlint.eval_rules`` group."""
+    import sys
+
+    # Scanning costs milliseconds; a program calling evaluate() in a loop pays it once per
+    # sys.path (a changed path, e.g. a newly installed plugin folder, scans again).
+    return list(_plugins_for(tuple(sys.path)))
+
+
+@lru_cache(maxsize=4)
+def _plugins_for(path: tuple[str, ...]) -> tuple[EvalRule, ...]:
+    return tuple(_load_plugins())
+
+
+def _load_plugins() -> list[EvalRule]:
     if not _may_have_plugins():
         return []
     from importlib.metadata import entry_points
