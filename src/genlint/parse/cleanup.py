@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 
+# A string cut off by the end of the reply is still a string: "She said: must not become
+# "She said: null.
 _TOKENS = re.compile(
-    r'"[^"\\]*(?:\\.[^"\\]*)*"'
-    r"|'[^'\\\n]*(?:\\.[^'\\\n]*)*'"
+    r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)'
+    r"|'[^'\\\n]*(?:\\.[^'\\\n]*)*(?:'|(?=\n)|\Z)"
     r"|(?P<missing>:)(?P<gap>\s*)(?=[,}\]]|\Z)"
     r"|(?P<undefined>(?<![\w$])undefined(?![\w$]))"
     r"|(?P<before>[\[{,])\s*(?P<ellipsis>\.\.\.|…)\s*,?",
