@@ -16,6 +16,7 @@ _EXPORTS: dict[str, str] = {
     "Attempt": "genlint.generate",
     "CitationResult": "genlint.cite",
     "ConfigError": "genlint.errors",
+    "DocumentResult": "genlint.cite",
     "EvaluationResult": "genlint.eval",
     "Finding": "genlint.findings",
     "Gate": "genlint.generate",
@@ -54,7 +55,7 @@ def __dir__() -> list[str]:
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     # ruff: noqa: F401 - re-exports for type checkers, resolved lazily at run time
     from .check import check_paths, check_text
-    from .cite import CitationResult, process_citations, process_document
+    from .cite import CitationResult, DocumentResult, process_citations, process_document
     from .errors import ConfigError, GenlintError, InputError, UnknownRuleError
     from .eval import EvaluationResult, evaluate
     from .findings import Finding, Severity
