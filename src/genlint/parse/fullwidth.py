@@ -16,7 +16,7 @@ _MARKS = "“”：，｛｝［］"
 # every attempt stops at the next one and the scan stays linear.
 _FOLLOWED_BY_SYNTAX = r"(?=\s*(?:[:,}\]：，｝］]|\Z))"
 _STRINGS = re.compile(
-    r'"[^"\\]*(?:\\.[^"\\]*)*"'  # an ASCII string: left alone
+    r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)'  # an ASCII string, even one cut off: left alone
     r"|“((?:[^“”]|“[^“”]*”)*)”" + _FOLLOWED_BY_SYNTAX
 )
 _ANY = re.compile(r"[“”：，｛｝［］]")
