@@ -101,6 +101,9 @@ def test_page_finds_a_qualified_method_fact() -> None:
         "claims": [{"text": "调用 A.b", "fact_refs": ["calls:A.b"]}],
     }
     assert evaluate(facts, wiki).passed is True
+    # and the other way round: a qualified page name, a short fact id
+    short = {"facts": [{"id": "method:changeHogosyaJoho", "calls": ["A.b"]}]}
+    assert evaluate(short, {**wiki, "method": "HogosyaController.changeHogosyaJoho"}).passed is True
     # ambiguous short names are not guessed
     facts["facts"].append({"id": "method:Other.changeHogosyaJoho", "calls": ["A.b"]})
     assert evaluate(facts, wiki).counts.hallucinated == 1

@@ -152,7 +152,10 @@ def _fact_finder(facts: Mapping[str, Fact]) -> Callable[[str], Fact | None]:
         fact = facts.get(f"method:{method}")
         if fact is not None:
             return fact
-        candidates = by_short.get(method, [])
+        short = method.rsplit(".", 1)[-1].rsplit("#", 1)[-1]
+        if short != method and f"method:{short}" in facts:
+            return facts[f"method:{short}"]
+        candidates = by_short.get(short, [])
         return candidates[0] if len(candidates) == 1 else None
 
     return find
