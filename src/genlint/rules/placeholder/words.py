@@ -208,6 +208,24 @@ ENTITY_WORDS = sorted(
             "人",
             "男",
             "女",
+            "总部",
+            "车间",
+            "仓库",
+            "工地",
+            "项目部",
+            "科室",
+            "校区",
+            "支队",
+            "大队",
+            "中队",
+            "网店",
+            "公众号",
+            "餐馆",
+            "饭馆",
+            "商户",
+            "楼",
+            "车",
+            "总",
             "男子",
             "女子",
             "先生",
@@ -485,11 +503,20 @@ DETERMINER_SET = frozenset(DETERMINER_NEXT)
 _DETERMINER_MAX = max(map(len, DETERMINER_NEXT))
 
 
-def entity_end(text: str, pos: int) -> int:
-    """End of the longest entity/quantity word starting at ``pos``, or -1."""
+def entity_end(text: str, pos: int, chain: int = 2) -> int:
+    """End of the longest entity/quantity word starting at ``pos``, or -1.
+
+    Up to ``chain`` more entity words right after it are taken too, so a compound name is one
+    span: 某科技公司, XX银行支行.
+    """
     for n in range(min(_ENTITY_MAX, len(text) - pos), 0, -1):
         if text[pos : pos + n] in ENTITY_SET:
-            return pos + n
+            end = pos + n
+            if chain:
+                more = entity_end(text, end, chain - 1)
+                if more > 0:
+                    return more
+            return end
     return -1
 
 
