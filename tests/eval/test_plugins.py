@@ -98,3 +98,13 @@ def test_builtin_rules_document_themselves() -> None:
     for rule in builtin_rules():
         doc = (type(rule).__doc__ or "").strip()
         assert doc and "\n" not in doc, rule.reason
+
+
+@pytest.mark.parametrize("rule", builtin_rules(), ids=lambda r: r.reason)
+def test_builtin_rule_examples(rule) -> None:
+    """Each built-in rule documents a bad and a good claim; the bad one is flagged, the good not."""
+    facts = json.loads((CASE / "facts.json").read_text("utf-8"))
+    for example, flagged in ((rule.example_bad, True), (rule.example_good, False)):
+        wiki = {"method": "changeHogosyaJoho", "claims": [json.loads(example)]}
+        reasons = [v.reason for v in evaluate(facts, wiki).violations]
+        assert (rule.reason in reasons) is flagged, (example, reasons)

@@ -37,6 +37,9 @@ def _quote(words: list[str]) -> str:
 class MissingRef:
     """The claim has no fact reference."""
 
+    example_bad = '{"text": "该方法返回监护人信息。", "fact_refs": []}'
+    example_good = '{"text": "该方法调用 AuthService.checkPermission。", "fact_refs": ["calls:AuthService.checkPermission"]}'
+
     reason: str = "missing_ref"
     counts_as: str | None = "hallucination"
 
@@ -47,6 +50,11 @@ class MissingRef:
 class InvalidRef:
     """A reference that does not exist in facts.json for this page."""
 
+    example_bad = (
+        '{"text": "调用 MailService.send 发送邮件。", "fact_refs": ["calls:MailService.send"]}'
+    )
+    example_good = '{"text": "调用 AuthService.checkPermission。", "fact_refs": ["calls:AuthService.checkPermission"]}'
+
     reason: str = "invalid_ref"
     counts_as: str | None = "hallucination"
 
@@ -56,6 +64,9 @@ class InvalidRef:
 
 class Misaligned:
     """The wording asserts a different kind of action than the claim's references."""
+
+    example_bad = '{"text": "将权限写入 AuthService.checkPermission。", "fact_refs": ["calls:AuthService.checkPermission"]}'
+    example_good = '{"text": "进行权限校验。", "fact_refs": ["calls:AuthService.checkPermission"]}'
 
     reason: str = "misaligned"
     counts_as: str | None = "unfaithful"
@@ -106,6 +117,11 @@ class Misaligned:
 class OverInference:
     """A purpose, effect or guarantee that no fact states."""
 
+    example_bad = (
+        '{"text": "写入 HogosyaEntity，以确保数据一致性。", "fact_refs": ["writes:HogosyaEntity"]}'
+    )
+    example_good = '{"text": "写入 HogosyaEntity。", "fact_refs": ["writes:HogosyaEntity"]}'
+
     reason: str = "over_inference"
     counts_as: str | None = "unfaithful"
 
@@ -137,6 +153,11 @@ def _stated(ctx: ClaimContext, hit: Hit, entries: set[Ref]) -> bool:
 
 class Redundant:
     """The claim adds no fact: its valid references are already covered, or it is boilerplate."""
+
+    example_bad = '{"text": "该方法处理相关业务逻辑。", "fact_refs": ["method:changeHogosyaJoho"]}'
+    example_good = (
+        '{"text": "该方法是监护人信息变更的入口。", "fact_refs": ["method:changeHogosyaJoho"]}'
+    )
 
     reason: str = "redundant"
     counts_as: str | None = "redundant"
