@@ -42,6 +42,15 @@ def test_short_gbk_is_not_misdetected(tmp_path: Path, text: str) -> None:
     assert read_document(str(path)).segments[0].text == text
 
 
+def test_utf8_with_a_damaged_byte_stays_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "cut.txt"
+    body = ("正常的中文内容，" * 300 + TEXT).encode("utf-8")
+    path.write_bytes(body + "某".encode()[:2])  # the last character cut in half
+    text = read_document(str(path)).segments[0].text
+    assert text.startswith("正常的中文内容") and text.endswith("\ufffd")
+    assert [f.text for f in check_paths([str(path)]).findings] == ["某某公司", "13812345678"]
+
+
 def test_binary_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "blob.txt"
     path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))

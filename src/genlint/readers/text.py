@@ -40,6 +40,15 @@ def decode(data: bytes, path: str) -> str:
         pass
     else:
         return _gbk_lookalike(data, text) or text
+    # UTF-8 with a few damaged bytes (a file cut mid-character) is still UTF-8: reading it
+    # all as GB18030 would turn every line into mojibake. GBK text fails UTF-8 nearly
+    # everywhere, so the share of bad sequences tells the two apart.
+    lenient = data.decode("utf-8", errors="replace")
+    bad = lenient.count("\ufffd")
+    if bad * 1000 <= len(lenient) and not lenient.isascii():
+        log.warning("%s: %d invalid UTF-8 byte sequence(s) replaced", path, bad)
+        return lenient
+    del lenient
     gbk: str | None
     try:
         gbk = data.decode("gb18030")
