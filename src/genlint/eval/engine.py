@@ -86,6 +86,7 @@ def evaluate_page(
     violations: list[Violation] = []
     faithful = hallucinated = redundant = 0
     matcher = env.matcher
+    checks = [(rule.check, rule.reason, rule.counts_as) for rule in rules]
     for index, claim in enumerate(page.claims):
         valid: list[Ref] = []
         invalid: list[str] = []
@@ -104,25 +105,30 @@ def evaluate_page(
             valid_refs=valid, invalid_refs=invalid, covered_before=covered,
             hits=matcher.find(claim.text),
         )  # fmt: skip
-        counted: set[str] = set()
-        for rule in rules:
-            try:
-                detail = rule.check(ctx)
-            except GenlintError:
-                raise
-            except Exception as exc:
-                raise GenlintError(
-                    f"eval rule {rule.reason!r} failed on page {page.method!r} claim {index}: "
-                    f"{type(exc).__name__}: {exc}"
-                ) from exc
-            if detail is None:
-                continue
-            violations.append(Violation(page.method, index, claim.text, rule.reason, detail))
-            if rule.counts_as is not None:
-                counted.add(rule.counts_as)
-        hallucinated += "hallucination" in counted
-        faithful += not counted & {"hallucination", "unfaithful"}
-        redundant += "redundant" in counted
+        hallucination = unfaithful = is_redundant = False
+        reason = ""
+        try:
+            for check, reason, counts_as in checks:
+                detail = check(ctx)
+                if detail is None:
+                    continue
+                violations.append(Violation(page.method, index, claim.text, reason, detail))
+                if counts_as == "hallucination":
+                    hallucination = True
+                elif counts_as == "unfaithful":
+                    unfaithful = True
+                elif counts_as == "redundant":
+                    is_redundant = True
+        except GenlintError:
+            raise
+        except Exception as exc:
+            raise GenlintError(
+                f"eval rule {reason!r} failed on page {page.method!r} claim {index}: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+        hallucinated += hallucination
+        faithful += not (hallucination or unfaithful)
+        redundant += is_redundant
         # after the rules: a claim's own references do not make it redundant
         for ref in valid:
             covered.setdefault(ref, index)
