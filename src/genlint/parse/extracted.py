@@ -28,68 +28,29 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
     """``(accepted value, repairs)`` of the first acceptable fragment of ``text``.
 
     Fragments are taken tier by tier (the answer, then citation-like brackets, then reasoning
-    blocks) and, within a tier, those valid as written before those that need repair: a slot
-    in the prose before the answer (``{name}``, ``[Company Name]``) repairs into an object or
-    array too, so it must not win over a valid answer after it.
+    blocks), in order of position within a tier; each is parsed as written, else repaired when
+    it looks like broken JSON. A slot in the prose (``{name}``, ``[Company Name]``) does not:
+    json-repair would turn it into an object or array that wins over the answer after it.
     """
     candidates = [c for c in find_candidates(text, deadline) if c.text_of(text) != text]
     if not candidates:
         raise NothingExtracted("no code fence or bracketed fragment besides the whole text")
     reasons: list[str] = []
-    for tier in sorted({c.tier for c in candidates}):
-        found = _first_acceptable(
-            text, [c for c in candidates if c.tier == tier], check, deadline, reasons
-        )
-        if found is not None:
-            return found
-        if deadline.expired():
-            break
-    raise NothingExtracted(_summary(reasons, len(candidates)))
-
-
-def _first_acceptable(
-    text: str,
-    candidates: list[Candidate],
-    check: Check,
-    deadline: Deadline,
-    reasons: list[str],
-) -> tuple[Any, list[str]] | None:
-    # Second-pass entries: (candidate, fragment, value if it parsed as written). A valid
-    # fragment nested in a broken one waits for the broken one: it is usually a piece of it.
-    second: list[tuple[Candidate, str, Any]] = []
-    broken: list[Candidate] = []
-    for checked, candidate in enumerate(candidates):
+    for tried, candidate in enumerate(candidates):
         if deadline.expired():
             # Even a failing orjson call reads its whole input, so many long fragments add up.
             reasons.append(
-                f"time budget of {deadline.seconds:g} s used up after parsing {checked} of "
+                f"time budget of {deadline.seconds:g} s used up after {tried} of "
                 f"{len(candidates)} fragments"
             )
-            return None
+            break
         fragment = candidate.text_of(text)
+        notes: list[str] = []
         try:
             value = load_strict(fragment)
         except NotJSON:
-            if _worth_repairing(candidate, fragment):
-                second.append((candidate, fragment, _UNPARSED))
-                broken.append(candidate)
-            continue
-        if any(b.start <= candidate.start and candidate.end <= b.end for b in broken):
-            second.append((candidate, fragment, value))
-            continue
-        accepted, converted, why = check(value)
-        if accepted:
-            return converted, [f"took the fragment at chars {candidate.start}-{candidate.end}"]
-        reasons.append(f"{_where(candidate)}: {why}")
-    for tried, (candidate, fragment, value) in enumerate(second):
-        if deadline.expired():
-            reasons.append(
-                f"time budget of {deadline.seconds:g} s used up after repairing {tried} of "
-                f"{len(second)} fragments"
-            )
-            return None
-        notes: list[str] = []
-        if value is _UNPARSED:
+            if not _worth_repairing(candidate, fragment):
+                continue
             try:
                 value, notes = repair(fragment, deadline)
             except RepairFailed as exc:
@@ -100,10 +61,9 @@ def _first_acceptable(
             took = f"took the fragment at chars {candidate.start}-{candidate.end}"
             return converted, [took, *notes]
         reasons.append(f"{_where(candidate)}: {why}")
-    return None
+    raise NothingExtracted(_summary(reasons, len(candidates)))
 
 
-_UNPARSED = object()
 # What a broken JSON fragment starts with: a key or a closer after "{", a value after "[".
 # A bracket at the very end (a reply cut right after it) counts as a start as well.
 _OBJECT_START = re.compile(r"""[{｛]\s*(?:["'“‘}｝]|[\w$-]+\s*[:：]|\Z)""")

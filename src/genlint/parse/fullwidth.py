@@ -17,6 +17,7 @@ _MARKS = "“”：，｛｝［］"
 _FOLLOWED_BY_SYNTAX = r"(?=\s*(?:[:,}\]：，｝］]|\Z))"
 _STRINGS = re.compile(
     r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)'  # an ASCII string, even one cut off: left alone
+    r"|'[^'\\\n]*(?:\\.[^'\\\n]*)*(?:'|(?=\n)|\Z)"  # a single-quoted one too
     r"|“((?:[^“”]|“[^“”]*”)*)”" + _FOLLOWED_BY_SYNTAX
 )
 _ANY = re.compile(r"[“”：，｛｝［］]")
@@ -36,7 +37,7 @@ def normalise(text: str) -> tuple[str, int]:
     for match in _STRINGS.finditer(text):
         parts.append(text[pos : match.start()].translate(_SYNTAX))
         inner = match.group(1)
-        if inner is None:
+        if inner is None:  # an ASCII string
             parts.append(match.group(0))
         else:
             parts.append('"' + inner.replace("\\", "\\\\").replace('"', '\\"') + '"')
