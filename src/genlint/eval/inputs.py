@@ -68,25 +68,34 @@ def _page(data: object, where: str, name: str, source: str | None = None) -> Pag
         raise SchemaError(f"{name}: {prefix}claims must be a list")
     claims: list[Claim] = []
     for i, raw in enumerate(claims_raw):
-        cwhere = f"{prefix}claims[{i}]"
-        if not isinstance(raw, Mapping):
-            raise SchemaError(f"{name}: {cwhere} must be an object")
-        text = raw.get("text")
-        if not isinstance(text, str):
-            raise SchemaError(f"{name}: {cwhere}.text must be a string")
-        refs = raw.get("fact_refs")
-        if refs is None:
-            refs = []
-        if not isinstance(refs, list):
-            raise SchemaError(f"{name}: {cwhere}.fact_refs must be a list")
-        for j, ref in enumerate(refs):
-            if not isinstance(ref, str):
-                raise SchemaError(f"{name}: {cwhere}.fact_refs[{j}] must be a string")
-        claims.append(Claim(text=text, fact_refs=tuple(refs)))
+        # the common, well-formed claim takes the fast path; error text is built only on failure
+        if type(raw) is dict:
+            text, refs = raw.get("text"), raw.get("fact_refs")
+            if type(text) is str and type(refs) is list and all(type(r) is str for r in refs):
+                claims.append(Claim(text, tuple(refs)))
+                continue
+        claims.append(_claim(raw, f"{prefix}claims[{i}]", name))
     method = method.strip()
     if method.startswith("method:"):
         method = method[len("method:") :]
     return Page(method=method, claims=tuple(claims), source=source)
+
+
+def _claim(raw: object, where: str, name: str) -> Claim:
+    if not isinstance(raw, Mapping):
+        raise SchemaError(f"{name}: {where} must be an object")
+    text = raw.get("text")
+    if not isinstance(text, str):
+        raise SchemaError(f"{name}: {where}.text must be a string")
+    refs = raw.get("fact_refs")
+    if refs is None:
+        refs = []
+    if not isinstance(refs, list):
+        raise SchemaError(f"{name}: {where}.fact_refs must be a list")
+    for j, ref in enumerate(refs):
+        if not isinstance(ref, str):
+            raise SchemaError(f"{name}: {where}.fact_refs[{j}] must be a string")
+    return Claim(text, tuple(refs))
 
 
 def page_from_file(data: object, name: str) -> list[Page]:
@@ -98,6 +107,8 @@ def page_from_file(data: object, name: str) -> list[Page]:
 def _string_list(value: Any, where: str, name: str) -> tuple[str, ...]:
     if value is None:
         return ()
+    if type(value) is list and all(type(v) is str for v in value):
+        return tuple(v.strip() for v in value)
     if not isinstance(value, list):
         raise SchemaError(f"{name}: {where} must be a list")
     out: list[str] = []

@@ -7,7 +7,7 @@ Plain dataclasses rather than pydantic models: ``genlint eval`` must start in we
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 #: Reasons defined by SPEC §4, in the order they are reported for one claim.
 REASONS: tuple[str, ...] = (
@@ -52,8 +52,9 @@ class Fact:
         return list(seen)
 
 
-@dataclass(frozen=True)
-class Claim:
+class Claim(NamedTuple):
+    """One claim of a page (a tuple: ten thousand of them are built per medium evaluation)."""
+
     text: str
     fact_refs: tuple[str, ...] = ()
 
