@@ -76,18 +76,33 @@ class XValue(Rule):
     trigger = ("X", "x", "×")
     skip_code = True
 
-    # A whole run of X-like marks, rejected in C when glued to a Latin word or a number
-    # (RTX, box, 0x1F, 3×4) or followed by a thing word (X光, X射线, X-ray). The lookbehind
-    # comes after the first mark: at the start it would stop re from skipping to the marks.
-    _run = re.compile(
-        r"[Xx×](?<![A-Za-z_.×][Xx×])[Xx×]*"
-        r"(?![Xx×A-Za-z]|-(?![Xx×])[A-Za-z]|"
-        + "|".join(map(re.escape, sorted(X_THING_NEXT, key=len, reverse=True)))
-        + ")"
+    # A whole run of X-like marks, rejected in C when glued to a Latin word (RTX, box, 0x1F),
+    # after a brand (宝马X5) or followed by a thing word (X光, X射线, X-ray). One pattern per
+    # first mark, each starting with its literal: re skips to a literal at memchr speed, and
+    # the lookbehinds come after it for the same reason.
+    _runs = tuple(
+        re.compile(
+            f"{first}(?<![A-Za-z_.×]{first})"
+            + "".join(
+                f"(?<!{re.escape(b)}{first})"
+                for b in MODEL_BRANDS
+                if len(b) >= 2 and b not in ("型号", "车型", "机型", "系列")
+            )
+            + r"[Xx×]*(?![Xx×A-Za-z]|-(?![Xx×])[A-Za-z]|"
+            + "|".join(map(re.escape, sorted(X_THING_NEXT, key=len, reverse=True)))
+            + ")"
+        )
+        for first in ("X", "x", "×")
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
-        for m in ctx.finditer(self._run, text):
+        for run_pattern in self._runs:
+            yield from self._find_runs(run_pattern, text, ctx)
+
+    def _find_runs(
+        self, run_pattern: re.Pattern[str], text: str, ctx: RuleContext
+    ) -> Iterable[Hit]:
+        for m in ctx.finditer(run_pattern, text):
             run_start, run_end = m.span()
             if run_start > 0 and text[run_start - 1] in _GLUE_LEFT:
                 continue
