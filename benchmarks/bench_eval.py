@@ -36,7 +36,19 @@ TEMPLATES = [
 ]
 
 
-def build(seed: int = 7) -> tuple[dict, list]:
+# A faithful page: one claim per fact entry, in three languages.
+FAITHFUL = [
+    ("该方法调用 {svc}.check{obj} 进行{obj}校验。", "calls:{svc}.check{obj}"),
+    ("It calls {svc}.update{obj} to update the {obj} record.", "calls:{svc}.update{obj}"),
+    ("{obj}Entity に結果を保存する。", "writes:{obj}Entity"),
+    ("该方法标注了 @Transactional。", "annotations:@Transactional"),
+    ("当 {low}Id 不为空时才执行更新。", "conditions:{low}Id != null"),
+]
+
+
+def build(seed: int = 7, faithful: bool = False) -> tuple[dict, list]:
+    """Random template claims (about half faulty), or faithful pages with one page in ten
+    carrying one faulty claim."""
     rng = random.Random(seed)
     facts, pages = [], []
     for i in range(N_FACTS):
@@ -52,14 +64,14 @@ def build(seed: int = 7) -> tuple[dict, list]:
             }
         )
         claims = []
-        for _ in range(CLAIMS_PER_PAGE):
-            text, ref = rng.choice(TEMPLATES)
-            claims.append(
-                {
-                    "text": text.format(svc=svc, obj=obj, method=method),
-                    "fact_refs": [ref.format(svc=svc, obj=obj, method=method)],
-                }
-            )
+        chosen = (
+            list(FAITHFUL) if faithful else [rng.choice(TEMPLATES) for _ in range(CLAIMS_PER_PAGE)]
+        )
+        if faithful and i % 10 == 0:
+            chosen[1] = TEMPLATES[1]  # an inferred guarantee
+        for text, ref in chosen:
+            values = {"svc": svc, "obj": obj, "method": method, "low": obj.lower()}
+            claims.append({"text": text.format(**values), "fact_refs": [ref.format(**values)]})
         pages.append({"method": method, "claims": claims})
     return {"facts": facts}, pages
 
@@ -88,6 +100,16 @@ def main() -> None:
     print(
         f"  {len(result.violations):,} violations; faithfulness {result.metrics.faithfulness:.3f}, "
         f"recall {result.metrics.key_fact_recall:.3f}"
+    )
+
+    facts_ok, pages_ok = build(faithful=True)
+    _, best_ok = timed(lambda: evaluate(facts_ok, pages_ok), repeat=5)
+    _, cpu_ok = timed(lambda: evaluate(facts_ok, pages_ok), repeat=5, clock=time.process_time)
+    ok = evaluate(facts_ok, pages_ok)
+    print(
+        f"evaluate, a mostly faithful wiki ({len(ok.violations):,} violations, "
+        f"{sum(p.passed for p in ok.pages):,}/{len(ok.pages):,} pages pass): "
+        f"best {best_ok:.3f} s wall, {cpu_ok:.3f} s CPU  target < 0.5 s: {'OK' if best_ok < 0.5 else 'MISSED'}"
     )
 
     texts = [c["text"] for p in pages for c in p["claims"]]
