@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-_SYNTAX = str.maketrans({"：": ":", "，": ",", "｛": "{", "｝": "}", "［": "[", "］": "]"})
+_SYNTAX = (("：", ":"), ("，", ","), ("｛", "{"), ("｝", "}"), ("［", "["), ("］", "]"))
 _MARKS = "“”：，｛｝［］"
 
 # A full-width string may hold balanced inner quotes (“使用了“麦肯锡”等词”) and ends at a ” that
@@ -27,22 +27,30 @@ def has_fullwidth(text: str) -> bool:
     return _ANY.search(text) is not None
 
 
+def _ascii_syntax(segment: str) -> str:
+    # str.replace per mark: str.translate with a mapping goes through Python per character.
+    for wide, ascii_mark in _SYNTAX:
+        if wide in segment:
+            segment = segment.replace(wide, ascii_mark)
+    return segment
+
+
 def normalise(text: str) -> tuple[str, int]:
     """``(text with full-width syntax made ASCII, number of marks changed)``."""
     if not has_fullwidth(text):
         return text, 0
     parts: list[str] = []
     pos = 0
-    # One Python step per string; the punctuation between strings is mapped by str.translate.
+    # One Python step per string; the punctuation between strings is replaced in C.
     for match in _STRINGS.finditer(text):
-        parts.append(text[pos : match.start()].translate(_SYNTAX))
+        parts.append(_ascii_syntax(text[pos : match.start()]))
         inner = match.group(1)
         if inner is None:  # an ASCII string
             parts.append(match.group(0))
         else:
             parts.append('"' + inner.replace("\\", "\\\\").replace('"', '\\"') + '"')
         pos = match.end()
-    parts.append(text[pos:].translate(_SYNTAX))
+    parts.append(_ascii_syntax(text[pos:]))
     result = "".join(parts)
     changed = sum(text.count(mark) - result.count(mark) for mark in _MARKS)
     return result, changed
