@@ -33,6 +33,7 @@ def _hostile_result():
             {"text": HOSTILE[1], "fact_refs": ["writes:HogosyaEntity", "calls:<b>x</b>"]},
             {"text": HOSTILE[2], "fact_refs": []},
             {"text": "该方法标注了 @Transactional。", "fact_refs": ["annotations:@Transactional"]},
+            {"text": "它调用 AuthService.checkPermission。", "fact_refs": ["calls:AuthService.checkPermission"]},
         ],
     }
     return evaluate(FACTS, wiki)
@@ -113,8 +114,10 @@ def test_chromium_shows_gauges_claims_and_no_injection(tmp_path: Path) -> None:
         ("bad", 1),
         ("bad", 2),
         ("ok", 3),
+        ("dull", 4),
     ]
-    assert rows[2][2].split() == ["missing_ref", "over_inference", "redundant"]
+    assert rows[2][2].split() == ["missing_ref", "over_inference"]
+    assert rows[4][2].split() == ["redundant"]
 
 
 @pytest.mark.slow

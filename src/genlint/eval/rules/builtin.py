@@ -168,9 +168,10 @@ class Redundant:
             return f"boilerplate {_quote([h.term for h in boilerplate][:1])}"
         refs = list(dict.fromkeys(ctx.valid_refs))
         if not refs:
-            # "All its valid references are already covered" holds for a claim with none: it
-            # adds no fact (SPEC §4's own wording), whatever else is wrong with it.
-            return "adds no fact: no valid reference"
+            # A claim with no valid reference is a hallucination (missing_ref/invalid_ref), not a
+            # repetition: reading "all its valid references are covered" vacuously would label
+            # every hallucinated claim redundant too and double-count it.
+            return None
         if all(r in ctx.covered_before for r in refs):
             return "; ".join(
                 f"'{r}' already covered by claim {ctx.covered_before[r]}" for r in refs
