@@ -33,7 +33,10 @@ def _hostile_result():
             {"text": HOSTILE[1], "fact_refs": ["writes:HogosyaEntity", "calls:<b>x</b>"]},
             {"text": HOSTILE[2], "fact_refs": []},
             {"text": "该方法标注了 @Transactional。", "fact_refs": ["annotations:@Transactional"]},
-            {"text": "它调用 AuthService.checkPermission。", "fact_refs": ["calls:AuthService.checkPermission"]},
+            {
+                "text": "它调用 AuthService.checkPermission。",
+                "fact_refs": ["calls:AuthService.checkPermission"],
+            },
         ],
     }
     return evaluate(FACTS, wiki)
