@@ -24,11 +24,13 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	@touch $@
 
-# Headless Chromium renders the eval HTML report in its test.
+# Headless Chromium renders the eval HTML report in its test; the CJK font lets it show Chinese
+# and Japanese claims instead of boxes.
 system-deps:
-	@command -v chromium >/dev/null 2>&1 || { \
-	  echo "installing Debian chromium (for the HTML report test)"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@{ command -v chromium >/dev/null 2>&1 && test -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc; } || { \
+	  echo "installing Debian chromium and fonts-noto-cjk (for the HTML report test)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    chromium fonts-noto-cjk >/dev/null; }
 
 # promptfoo from the npm registry for the promptfoo integration test (0.121.20 runs on Node 20).
 promptfoo: $(PROMPTFOO)
