@@ -73,7 +73,7 @@ class XValue(Rule):
         "地址0x1F",
         "手机138XXXX5678",
     )
-    trigger = ("X", "x", "×")
+    trigger = ("X", "x", "×", "Ｘ", "ｘ")  # full-width forms too: Chinese IMEs type them
     skip_code = True
 
     # A whole run of X-like marks, rejected in C when glued to a Latin word (RTX, box, 0x1F),
@@ -82,17 +82,17 @@ class XValue(Rule):
     # the lookbehinds come after it for the same reason.
     _runs = tuple(
         re.compile(
-            f"{first}(?<![A-Za-z_.×]{first})"
+            f"{first}(?<![A-Za-zＡ-Ｚａ-ｚ_.×]{first})"
             + "".join(
                 f"(?<!{re.escape(b)}{first})"
                 for b in MODEL_BRANDS
                 if len(b) >= 2 and b not in ("型号", "车型", "机型", "系列")
             )
-            + r"[Xx×]*(?![Xx×A-Za-z]|-(?![Xx×])[A-Za-z]|"
+            + r"[Xx×Ｘｘ]*(?![Xx×ＸｘA-Za-zＡ-Ｚａ-ｚ]|-(?![Xx×Ｘｘ])[A-Za-z]|"
             + "|".join(map(re.escape, sorted(X_THING_NEXT, key=len, reverse=True)))
             + ")"
         )
-        for first in ("X", "x", "×")
+        for first in ("X", "x", "×", "Ｘ", "ｘ")
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
@@ -132,7 +132,7 @@ class XValue(Rule):
             if (
                 nxt == "-"
                 and text[run_end + 1 : run_end + 2].isalpha()
-                and text[run_end + 1] not in "Xx×"
+                and text[run_end + 1] not in _MARKS
             ):
                 continue  # X-ray, X-Men
             if _masked_group(text, run_start, run_end):
@@ -173,9 +173,9 @@ class XValue(Rule):
             ):
                 continue
             # XXX-XXXX-XXXX: one placeholder, not three
-            while text[end : end + 1] == "-" and text[end + 1 : end + 2] in ("X", "x", "×"):
+            while text[end : end + 1] == "-" and text[end + 1 : end + 2] in _MARK_SET:
                 end += 1
-                while text[end : end + 1] in ("X", "x", "×"):
+                while text[end : end + 1] in _MARK_SET:
                     end += 1
             end = _extend(text, end)
             if not has_ordinal and end == run_end and _surname_before(text, run_start):
@@ -198,6 +198,8 @@ def _surname_before(text: str, pos: int) -> bool:
 
 _SURNAMES = frozenset(SURNAMES)
 _DATE_UNITS = frozenset("年月日号")
+_MARKS = "Xx×Ｘｘ"
+_MARK_SET = frozenset(_MARKS)
 _DIGITS = re.compile(r"[0-9]+")
 _GROUP_SEPARATORS = frozenset(" -")
 
@@ -215,7 +217,7 @@ _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.×
 _CHAIN_UNITS = frozenset("年月日号")
 
 
-def _extend(text: str, end: int, marks: str = "Xx×") -> int:
+def _extend(text: str, end: int, marks: str = "Xx×Ｘｘ") -> int:
     """Take the unit or entity word after the marks into the span: X年X月X日, XX元,
     XXX有限公司 (a chain of unit + marks, ending in a unit or an entity word)."""
     best = end
