@@ -158,3 +158,17 @@ def test_sources_option_is_loaded_for_rules(
         run_cli("check", "clean.txt", "--select", "citation", "--sources", "sources.json").code == 1
     )
     assert seen == [None, [{"id": 1, "title": "水电站"}]]
+
+
+def test_list_rules(run_cli, files: Path) -> None:  # type: ignore[no-untyped-def]
+    result = run_cli("check", "--list-rules", "--select", "sensitive", "--format", "json")
+    assert result.code == 0
+    ids = [r["id"] for r in json.loads(result.out)["rules"]]
+    assert ids == [
+        "sensitive/resident-id",
+        "sensitive/mobile",
+        "sensitive/bank-card",
+        "sensitive/email",
+    ]
+    text = run_cli("check", "--list-rules").out
+    assert "placeholder/mou-entity" in text and "sensitive/email" in text

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from ..reporters import REPORTERS
+
+if TYPE_CHECKING:
+    from ..check import CheckConfig
 
 
 @click.command("check")
@@ -45,6 +49,11 @@ from ..reporters import REPORTERS
     default=None,
     help="Colour the text report (default: only on a terminal).",
 )
+@click.option(
+    "--list-rules",
+    is_flag=True,
+    help="List the selected rules (id, severity, description, examples) and exit.",
+)
 def command(
     paths: tuple[str, ...],
     select: tuple[str, ...],
@@ -53,6 +62,7 @@ def command(
     config_path: str | None,
     sources_path: str | None,
     color: bool | None,
+    list_rules: bool,
 ) -> int:
     """Check PATHs (files or folders; - for standard input) and report the findings.
 
@@ -63,6 +73,8 @@ def command(
     from ..reporters import render
 
     config = CheckConfig.load(config_path)
+    if list_rules:
+        return _list_rules(select, ignore, config, fmt)
     options: dict[str, object] = {"sources": None}
     if sources_path is not None:
         from .._io import read_json
@@ -90,3 +102,33 @@ def command(
     sys.stdout.write(render(fmt, report, color=color))
     sys.stdout.flush()
     return report.exit_code
+
+
+def _list_rules(
+    select: tuple[str, ...], ignore: tuple[str, ...], config: CheckConfig, fmt: str
+) -> int:
+    import orjson
+
+    from ..check import Checker
+
+    checker = Checker(select or None, ignore, config)
+    rows = [
+        {
+            "id": rule.id,
+            "severity": str(checker.severity_of(rule)),
+            "description": rule.description,
+            "bad": list(rule.bad),
+            "good": list(rule.good),
+        }
+        for rule in checker.rules
+    ]
+    if fmt == "json":
+        sys.stdout.write(orjson.dumps({"rules": rows}).decode("utf-8") + "\n")
+    else:
+        width = max((len(r["id"]) for r in rows), default=0)
+        for r in rows:
+            example = f"  e.g. {r['bad'][0]}" if r["bad"] else ""
+            sys.stdout.write(
+                f"{r['id']:<{width}}  {r['severity']:<7}  {r['description']}{example}\n"
+            )
+    return 0
