@@ -316,15 +316,31 @@ def _windows(text: str, trigger: re.Pattern[str]) -> tuple[tuple[int, int], ...]
     reaching a margin past its last trigger holds every match around it.
     """
     out: list[tuple[int, int]] = []
-    search = trigger.search
     n = len(text)
-    m = search(text)
-    while m is not None:
-        p = m.start()
+    literal = _literal(trigger.pattern)
+    if literal is not None:
+        # str.find beats re on a plain string (up to 5x when it is rare)
+        find = text.find
+        width = len(literal)
+
+        def locate(pos: int) -> tuple[int, int] | None:
+            i = find(literal, pos)
+            return None if i < 0 else (i, i + width)
+
+    else:
+        search = trigger.search
+
+        def locate(pos: int) -> tuple[int, int] | None:
+            m = search(text, pos)
+            return None if m is None else m.span()
+
+    hit = locate(0)
+    while hit is not None:
+        p, hit_end = hit
         lo = max(0, p - _WINDOW_MARGIN)
         nl = text.rfind("\n", lo, p)
         start = nl + 1 if nl >= 0 else lo
-        stop = max(m.end(), p + _WINDOW_SPAN)
+        stop = max(hit_end, p + _WINDOW_SPAN)
         nl = text.find("\n", stop, stop + _WINDOW_MARGIN)
         end = nl if nl >= 0 else min(n, stop + _WINDOW_MARGIN)
         # windows a short gap apart are joined: scanning the gap costs less than another call
@@ -336,8 +352,31 @@ def _windows(text: str, trigger: re.Pattern[str]) -> tuple[tuple[int, int], ...]
             break
         # a trigger in the last margin of the window may start a match that runs past its end:
         # search again from there, so such a trigger widens the window
-        m = search(text, max(p + 1, end - _WINDOW_MARGIN))
+        hit = locate(max(p + 1, end - _WINDOW_MARGIN))
     return tuple(out)
+
+
+_METACHARS = frozenset(".^$*+?{}[]|()\\")
+
+
+def _literal(pattern: str) -> str | None:
+    """The plain string a pattern matches (``\\[`` is ``[``), or None if it is a real regex."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            nxt = pattern[i + 1 : i + 2]
+            if not nxt or nxt.isalnum():
+                return None  # \d, \w, \1…: a class or a reference, not a character
+            out.append(nxt)
+            i += 2
+            continue
+        if ch in _METACHARS:
+            return None
+        out.append(ch)
+        i += 1
+    return "".join(out) or None
 
 
 def _merged_windows(
