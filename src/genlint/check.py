@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .errors import ConfigError, GenlintError, InputError, UnknownRuleError
+from .errors import ConfigError, GenlintError, UnknownRuleError
 from .findings import Finding, Severity
 from .rules import (
     PACKS,
@@ -514,8 +514,8 @@ def check_paths(
             doc = read_document(path)
             report.files.append(FileResult(path, checker.check_document(doc)))
         except (UnknownRuleError, ConfigError):
-            raise
-        except (InputError, GenlintError) as exc:
+            raise  # about the run, not this file
+        except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only
             report.files.append(FileResult(path, error=str(exc)))
     return report
 
