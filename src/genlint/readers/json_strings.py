@@ -7,8 +7,10 @@ when the string holds escapes.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
+from array import array
 from collections.abc import Callable
 
 from ..errors import InputError
@@ -23,13 +25,34 @@ def _pointer_token(key: str | int) -> str:
     return str(key).replace("~", "~0").replace("/", "~1")
 
 
-def _locator(raw: str, body_start: int) -> Callable[[int], tuple[int, int]]:
+class _Lines:
+    """Line and column of a file offset, from a table of line starts built on first use."""
+
+    def __init__(self, raw: str) -> None:
+        self.raw = raw
+        self.starts: array[int] | None = None
+
+    def line_col(self, pos: int) -> tuple[int, int]:
+        if self.starts is None:
+            self.starts = array("q", [0])
+            self.starts.extend(m.end() for m in re.finditer("\n", self.raw))
+        i = bisect.bisect_right(self.starts, pos) - 1
+        return i + 1, pos - self.starts[i] + 1
+
+
+def _locator(lines: _Lines, body_start: int, body_end: int) -> Callable[[int], tuple[int, int]]:
     """Map an offset in the decoded string to (line, column) of the file."""
+    raw = lines.raw
+    if raw.find("\\", body_start, body_end) < 0:
+        # no escapes: the decoded string is the raw text
+        return lambda offset: lines.line_col(body_start + offset)
+    # Escapes: walk the raw string, continuing from the last offset asked for (findings come in
+    # order), so many findings in one long string cost one walk, not one each.
+    state = [0, body_start]  # decoded offset reached, raw position reached
 
     def locate(offset: int) -> tuple[int, int]:
-        pos = body_start
-        decoded = 0
-        for m in _ESCAPE.finditer(raw, body_start):
+        decoded, pos = state if offset >= state[0] else (0, body_start)
+        for m in _ESCAPE.finditer(raw, pos, body_end):
             if decoded >= offset:
                 break
             tok = m.group()
@@ -37,9 +60,8 @@ def _locator(raw: str, body_start: int) -> Callable[[int], tuple[int, int]]:
             if tok.startswith("\\u") and 0xD800 <= int(tok[2:], 16) < 0xDC00:
                 continue  # the high half of a surrogate pair: the low half completes the char
             decoded += 1
-        line = raw.count("\n", 0, pos) + 1
-        column = pos - (raw.rfind("\n", 0, pos) + 1) + 1
-        return line, column
+        state[0], state[1] = decoded, pos
+        return lines.line_col(pos)
 
     return locate
 
@@ -53,6 +75,7 @@ def read(path: str, data: bytes) -> Document:
             f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from None
     segments: list[Segment] = []
+    lines = _Lines(raw)
     # the stack holds, per open container, its path and the key/index of the next value
     stack: list[list] = []  # [kind, path, key, expecting_key]
     for m in _TOKEN.finditer(raw):
@@ -81,7 +104,11 @@ def read(path: str, data: bytes) -> Document:
             value = json.loads(tok)
             if value.strip():
                 segments.append(
-                    Segment(value, pointer=_value_path(top), locate=_locator(raw, m.start() + 1))
+                    Segment(
+                        value,
+                        pointer=_value_path(top),
+                        locate=_locator(lines, m.start() + 1, m.end() - 1),
+                    )
                 )
         _advance(top)
     return Document(path=path, kind="json", segments=segments)
