@@ -14,6 +14,7 @@ from .words import (
     SURNAMES,
     determiner_at,
     entity_end,
+    person_word_end,
 )
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
@@ -58,6 +59,8 @@ class MouEntity(Rule):
             stop = entity_end(text, end)
             if stop < 0:
                 continue
+            if person_word_end(text, end) > 0 and _name_before(text, start):
+                continue  # 张某律师: the name rule reports 张某
             if text[end:stop] == "年" and text[stop : stop + 1] in _NOT_AFTER_YEAR:
                 continue
             yield _hit(text, start, stop)
@@ -113,7 +116,7 @@ class MouName(Rule):
             sur, mou = text[start:at], m.group()
             prev = text[start - 1] if start > 0 else ""
             double = mou.startswith("某某")
-            if not double and entity_end(text, end) >= 0:
+            if not double and entity_end(text, end) >= 0 and person_word_end(text, end) < 0:
                 continue  # 向某公司: the entity rule reports 某公司
             if (
                 len(sur) == 1
@@ -131,3 +134,18 @@ class MouName(Rule):
 
 _COMPOUND = frozenset(COMPOUND_SURNAMES)
 _SINGLE = frozenset(SURNAMES)
+
+
+def _name_before(text: str, at: int) -> bool:
+    """A surname right before the 某 at ``at`` that the name rule reads as a name."""
+    if text[max(0, at - 2) : at] in _COMPOUND:
+        return True
+    if at == 0 or text[at - 1] not in _SINGLE:
+        return False
+    before = text[at - 2] if at >= 2 else ""
+    return not (
+        text[at - 1] in AMBIGUOUS_SURNAMES
+        and before
+        and _HAN.match(before)
+        and before not in ROLE_ENDINGS
+    )

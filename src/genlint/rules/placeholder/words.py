@@ -523,3 +523,58 @@ def entity_end(text: str, pos: int, chain: int = 2) -> int:
 def determiner_at(text: str, pos: int) -> bool:
     """Whether a classifier/abstract noun that makes 某 a determiner starts at ``pos``."""
     return any(text[pos : pos + n] in DETERMINER_SET for n in range(1, _DETERMINER_MAX + 1))
+
+
+# Person and title words: after a surname + 某 they are a title of the name (张某律师, 李某某
+# 经理), so the name is the placeholder, not 某律师.
+PERSON_WORDS = frozenset(
+    [
+        "先生",
+        "女士",
+        "小姐",
+        "同志",
+        "经理",
+        "总经理",
+        "总",
+        "董事长",
+        "董事",
+        "总监",
+        "主管",
+        "律师",
+        "法官",
+        "检察官",
+        "警官",
+        "民警",
+        "老师",
+        "教师",
+        "医生",
+        "护士",
+        "医师",
+        "工程师",
+        "会计",
+        "出纳",
+        "记者",
+        "专家",
+        "主任",
+        "书记",
+        "局长",
+        "科长",
+        "处长",
+        "校长",
+        "院长",
+        "村长",
+        "镇长",
+        "市长",
+        "县长",
+        "省长",
+        "老板",
+    ]
+)
+
+
+def person_word_end(text: str, pos: int) -> int:
+    """End of a person/title word starting at ``pos``, or -1."""
+    for n in (3, 2, 1):
+        if text[pos : pos + n] in PERSON_WORDS:
+            return pos + n
+    return -1
