@@ -525,8 +525,8 @@ def determiner_at(text: str, pos: int) -> bool:
     return any(text[pos : pos + n] in DETERMINER_SET for n in range(1, _DETERMINER_MAX + 1))
 
 
-# Person and title words: after a surname + 某 they are a title of the name (张某律师, 李某某
-# 经理), so the name is the placeholder, not 某律师.
+# Titles: after a surname + 某 they belong to the name (张某律师, 李某某经理), so the name is
+# the placeholder, not 某律师.
 PERSON_WORDS = frozenset(
     [
         "先生",
