@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...cite.markers import find_markers
 from .. import Hit, Rule, RuleContext
+from . import markers_in
 from .unknown_id import source_list
 
 
@@ -25,7 +25,7 @@ class LeftoverMarker(Rule):
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         raw = ctx.options.get("sources")
         sources = source_list(raw) if raw is not None else None
-        for marker in find_markers(text):
+        for marker in markers_in(text, tags_only=True):
             if marker.kind not in ("tag", "inline"):
                 continue
             if any(isinstance(t, str) for t in marker.tokens):

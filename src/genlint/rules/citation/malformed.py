@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...cite.markers import find_markers
 from .. import Hit, Rule, RuleContext
+from . import markers_in
 
 
 class MalformedMarker(Rule):
@@ -22,7 +22,7 @@ class MalformedMarker(Rule):
     skip_code = True
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
-        for marker in find_markers(text):
+        for marker in markers_in(text, tags_only=True):
             if marker.kind == "open":
                 yield Hit(marker.start, marker.end, message="citation tag <sources> not closed")
             elif marker.kind == "stray":

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...cite.markers import find_markers
 from ...cite.sources import SourceList, load_sources
 from ...errors import SchemaError
 from .. import Hit, Rule, RuleContext
+from . import markers_in
 
 
 class UnknownId(Rule):
@@ -30,7 +30,7 @@ class UnknownId(Rule):
         if raw is None:
             return
         sources = source_list(raw)
-        for marker in find_markers(text):
+        for marker in markers_in(text):
             unknown = [
                 t for t in marker.tokens if isinstance(t, int) and sources.resolve(t) is None
             ]
