@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..reporters import REPORTERS
+from .options import config_option
 
 if TYPE_CHECKING:
     from ..check import CheckConfig
@@ -30,13 +31,7 @@ if TYPE_CHECKING:
     show_default=True,
     help="Report format.",
 )
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Configuration file (default: genlint.toml or [tool.genlint] found walking up).",
-)
+@config_option
 @click.option(
     "--sources",
     "sources_path",

@@ -12,6 +12,8 @@ from typing import Any
 
 import click
 
+from .options import config_option
+
 _STYLES = ("numeric", "apa", "mla", "gb7714")
 _CONFIG_KEYS = {"style", "renumber"}
 
@@ -40,7 +42,7 @@ _CONFIG_KEYS = {"style", "renumber"}
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
 @click.option("--out", "out_path", default=None, metavar="FILE", help="Write the output here.")
-@click.option("--config", "config_path", default=None, metavar="FILE", help="Configuration file.")
+@config_option
 def command(
     files: tuple[str, ...],
     sources_path: str,

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from .options import config_option
+
 _FORMATS = ("json", "text", "html")
 _BY_SUFFIX = {".html": "html", ".htm": "html", ".txt": "text", ".json": "json"}
 
@@ -34,12 +36,7 @@ def _unit(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
     type=click.Choice(_FORMATS),
     help="Default: text on stdout; with --out, from its suffix (.html, .txt), else json.",
 )
-@click.option(
-    "--config",
-    "config_path",
-    metavar="FILE",
-    help="genlint.toml to use instead of the nearest one.",
-)
+@config_option
 @click.option("--min-faithfulness", type=float, callback=_unit, help="Pass bound (default 0.95).")
 @click.option(
     "--max-hallucination-rate", type=float, callback=_unit, help="Pass bound (default 0)."

@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from ..errors import ConfigError, InputError
+from .options import config_option
 
 logger = logging.getLogger(__name__)
 
@@ -98,7 +99,7 @@ _CONFIG_KEYS: dict[str, tuple[type, ...]] = {
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
-@click.option("--config", "config_file", metavar="FILE", help="Configuration file.")
+@config_option
 def command(**opts: Any) -> int:
     """Call an LLM until its output passes the checks."""
     from .._io import read_json
@@ -106,7 +107,7 @@ def command(**opts: Any) -> int:
     from ..generate import Gate
     from ..llm import OpenAICompatible
 
-    settings = _settings(load_config(opts.pop("config_file")).section("generate"), opts)
+    settings = _settings(load_config(opts.pop("config_path")).section("generate"), opts)
     if bool(opts["prompt_file"]) == bool(opts["prompts_dir"]):
         raise InputError("give exactly one of --prompt-file or --prompts-dir")
     if not settings.get("model"):

@@ -7,6 +7,8 @@ from typing import Any
 
 import click
 
+from .options import config_option
+
 
 @click.command("match")
 @click.option(
@@ -73,13 +75,7 @@ import click
 @click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
 )
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Configuration file (default: genlint.toml or [tool.genlint] found walking up).",
-)
+@config_option
 def command(
     criteria_path: str,
     clause_path: str | None,

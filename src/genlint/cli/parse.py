@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from ..errors import ConfigError, InputError
+from .options import config_option
 
 _CONFIG_KEYS = {"fields", "schema"}
 
@@ -27,7 +28,7 @@ _CONFIG_KEYS = {"fields", "schema"}
     show_default=True,
     help="text: the value as pretty JSON (strategy on stderr); json: the full result.",
 )
-@click.option("--config", "config_path", metavar="FILE", help="Configuration file to use.")
+@config_option
 def command(
     file: str, schema_path: str | None, fields: str | None, fmt: str, config_path: str | None
 ) -> int:
