@@ -15,6 +15,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .markers import code_regions
 
@@ -244,8 +245,9 @@ def _is_end(text: str, s: int, e: int, line_start: int, n: int) -> bool:
     return not (s - line_start < 12 and _LIST_NUMBER.fullmatch(text, line_start, s))
 
 
-def measure(text: str, citations: Sequence[tuple[int, int]]) -> Coverage:
-    """Coverage of ``text`` whose citations sit at the sorted ``(start, end)`` spans given."""
+def measure(text: str, citations: Sequence[Sequence[Any]]) -> Coverage:
+    """Coverage of ``text`` whose citations sit at the sorted spans given: ``(start, end)``
+    pairs, or any tuples that start with those two (a ``rewrite.Span``)."""
     sentences = sentence_spans(text)
     uncited: list[tuple[int, int]] = []
     i, n = 0, len(citations)

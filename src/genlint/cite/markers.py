@@ -43,7 +43,11 @@ _MARKER = re.compile(
     r"|\[(?P<num>[0-9]{1,6})\]" + _NOT_LINK,
     re.IGNORECASE,
 )
-_CANONICAL = re.compile(r"<sources>(\[[0-9, ]{0,200}\])</sources>")
+# Where a marker may start: "<", "[" or "［". Every alternative begins with one of those
+# literals, so `re` skips ahead with its prefix check instead of trying each IGNORECASE
+# branch of _MARKER at every position. The spelling models use almost always is matched
+# whole right here (group 1: its body); at any other hit _MARKER is tried.
+_SCAN = re.compile(r"<(?:sources>(\[[0-9, ]{0,200}\])</sources>)?|\[|［")
 _FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})[^\n]*$", re.MULTILINE)
 _CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)[^\n]+?(?<!`)\1(?!`)")
 _BODY_STRIP = str.maketrans("", "", "[]\"'“”‘’()")
@@ -108,56 +112,51 @@ def iter_markers(text: str, regions: list[tuple[int, int]] | None = None) -> Ite
     """Every marker outside code, in text order, as it is found."""
     if regions is None:
         regions = code_regions(text)
+    for kind, start, end, body in scan_markers(text, regions):
+        tokens = (int(body),) if kind == "plain" else parse_body(body)
+        yield _new(Marker, (kind, start, end, tokens))
+
+
+def scan_markers(text: str, regions: list[tuple[int, int]]) -> Iterator[tuple[Kind, int, int, str]]:
+    """``(kind, start, end, body)`` of every marker outside ``regions``, in text order.
+    ``body`` is the raw id list (``parse_body`` reads it; the digits for a plain ``[n]``,
+    empty for a stray tag): callers that see the same body many times parse it once."""
     starts = [r[0] for r in regions]
+    search = _SCAN.search
     match = _MARKER.match
-    canonical = _CANONICAL.match
-    cursor = 0
-    # A marker starts at "<", "[" or "［": str.find jumps between those far faster than the
-    # regex engine scans every position, and the pattern is then tried only there.
-    for pos in _candidates(text):
-        if pos < cursor:
-            continue
-        m = canonical(text, pos)
-        if m is not None:
-            # The spelling models use almost always: a stricter, cheaper pattern (the general
-            # one would match the same span with the same body).
-            if regions and in_regions(pos, regions, starts):
+    pos = 0
+    while (m := search(text, pos)) is not None:
+        start = m.start()
+        body = m.group(1)
+        if body is not None:
+            # The spelling models use almost always, matched whole by the scan (the general
+            # pattern would match the same span with the same body).
+            kind: str | None = "tag"
+        else:
+            m = match(text, start)
+            if m is None:
+                pos = start + 1
                 continue
-            cursor = end = m.end()
-            yield _new(Marker, ("tag", pos, end, parse_body(m.group(1))))
+            kind = m.lastgroup
+        if regions and in_regions(start, regions, starts):
+            # Every later candidate inside this code region is skipped too: jump past it.
+            pos = regions[bisect_right(starts, start) - 1][1]
             continue
-        m = match(text, pos)
-        if m is None:
-            continue
-        if regions and in_regions(pos, regions, starts):
-            continue
-        cursor = end = m.end()
-        kind = m.lastgroup
+        end = pos = m.end()
         if kind == "tag":
-            yield _new(Marker, ("tag", pos, end, parse_body(m.group("body"))))
+            yield "tag", start, end, body if body is not None else m.group("body")
         elif kind == "num":
             # `[1]: https://…` at the start of a line is a link definition, not a citation.
-            if text.startswith(":", end) and (pos == 0 or text[pos - 1] == "\n"):
+            if text.startswith(":", end) and (start == 0 or text[start - 1] == "\n"):
+                pos = start + 1
                 continue
-            yield _new(Marker, ("plain", pos, end, (int(m.group("num")),)))
+            yield "plain", start, end, m.group("num")
         elif kind == "stray":
-            yield _new(Marker, ("stray", pos, end, ()))
+            yield "stray", start, end, ""
         elif kind == "open":
-            yield _new(Marker, ("open", pos, end, parse_body(m.group("obody"))))
+            yield "open", start, end, m.group("obody")
         else:
-            yield _new(Marker, ("inline", pos, end, parse_body(m.group("ibody"))))
-
-
-def _candidates(text: str) -> list[int]:
-    found: list[int] = []
-    for ch in "<[［":
-        find = text.find
-        i = find(ch)
-        while i >= 0:
-            found.append(i)
-            i = find(ch, i + 1)
-    found.sort()
-    return found
+            yield "inline", start, end, m.group("ibody")
 
 
 @lru_cache(maxsize=4096)

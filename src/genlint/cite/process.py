@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from ..errors import InputError
@@ -11,6 +14,8 @@ from .coverage import Coverage, measure
 from .markers import Token
 from .rewrite import Plan, Span, plan, render
 from .sources import SourcesLike, load_sources
+
+_IDS = itemgetter(2)  # Span.ids
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,9 +143,10 @@ def process_document(
     style = style_name(style)
     source_list = load_sources(sources)
     plans: list[Plan] = [plan(text, source_list) for text in chapters]
+    orders = [p.id_order() for p in plans]
     order: dict[int, None] = {}
-    for p in plans:
-        order.update(dict.fromkeys(p.id_order()))
+    for ids in orders:
+        order.update(dict.fromkeys(ids))
     cited = list(order)
     if renumber:
         numbers = {sid: n for n, sid in enumerate(cited, 1)}
@@ -149,17 +155,17 @@ def process_document(
     invalid: dict[Token, None] = {}
     counts = {sid: 0 for sid in source_list.ids}
     results: list[CitationResult] = []
-    for p in plans:
+    for p, chapter_cited in zip(plans, orders, strict=True):
         invalid.update(dict.fromkeys(p.invalid))
         out, spans = render(p, numbers)
-        for span in spans:
-            for sid in span.ids:
-                counts[sid] += 1
-        coverage = measure(out, [(s.start, s.end) for s in spans])
+        # Every id a span shows is a kept source id, so it is already a key of counts.
+        for sid, k in Counter(chain.from_iterable(map(_IDS, spans))).items():
+            counts[sid] += k
+        coverage = measure(out, spans)  # a Span starts with (start, end)
         results.append(
             CitationResult(
                 text=out,
-                cited=p.id_order(),
+                cited=chapter_cited,
                 invalid_ids=list(dict.fromkeys(p.invalid)),
                 uncited=[],
                 bibliography="",

@@ -26,13 +26,17 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import itemgetter
 from typing import NamedTuple
 
-from .markers import Token, code_regions, in_regions, iter_markers
+from .markers import Token, code_regions, in_regions, parse_body, scan_markers
 from .sources import SourceList
 
 _HSPACE = " \t\u3000"
+_IDS = itemgetter(2)  # Edit.ids / Span.ids, read in C
+_NEWLINE = re.compile("\n")
+_MATCH_END = re.Match.end
 # NamedTuples built in hot loops skip their Python-level __new__ (a third of the cost).
 _new = tuple.__new__
 _CLOSERS = frozenset(" \t\u3000\r\n,.;:!?)]}，。、；：！？）」』”’》")
@@ -60,11 +64,7 @@ class Plan:
 
     def id_order(self) -> list[int]:
         """Kept ids in order of first appearance in the output."""
-        seen: dict[int, None] = {}
-        for edit in self.edits:
-            for i in edit.ids:
-                seen.setdefault(i, None)
-        return list(seen)
+        return list(dict.fromkeys(chain.from_iterable(map(_IDS, self.edits))))
 
 
 class Span(NamedTuple):
@@ -81,7 +81,7 @@ class Span(NamedTuple):
 class _Group:
     start: int
     end: int
-    ids: list[int]
+    ids: tuple[int, ...]
     first_line: int = 0
     last_line: int = 0
     alone: bool = False
@@ -94,53 +94,59 @@ def plan(text: str, sources: SourceList) -> Plan:
     regions = code_regions(text)
     result = Plan(text, [], [])
     edits = result.edits
+    append = edits.append
     invalid = result.invalid
     seen_invalid: set[Token] = set()
-    cache: dict[tuple[Token, ...], tuple[list[int], list[Token]]] = {}
+    # Marker bodies repeat a lot ("[1, 2]" over and over): each is parsed and resolved once.
+    cache: dict[str, tuple[tuple[int, ...], tuple[Token, ...]]] = {}
     maybe_alone: list[_Group] = []
     n = len(text)
     g_start = g_end = -1
-    g_ids: list[int] = []
-
-    def close() -> None:
-        if (g_start and not text[g_start - 1].isspace()) or (
-            g_end < n and not text[g_end].isspace()
-        ):
-            start, end = g_start, g_end
-            if not g_ids:
-                start, end = _absorb_space(text, start, end, text.rfind("\n", 0, start) + 1)
-            edits.append(_new(Edit, (start, end, tuple(g_ids), g_start, g_end)))
-        else:
-            maybe_alone.append(_Group(g_start, g_end, g_ids))
-
-    for kind, start, end, tokens in iter_markers(text, regions):
+    g_ids: tuple[int, ...] = ()
+    for kind, start, end, body in scan_markers(text, regions):
         if kind == "plain":
-            kept = sources.resolve(int(tokens[0]))
+            kept = sources.resolve(int(body))
             if kept is not None:
-                edits.append(_new(Edit, (start, end, (kept,), start, end)))
+                append(_new(Edit, (start, end, (kept,), start, end)))
             continue
-        # Marker bodies repeat a lot ([1, 2] over and over): resolve each once.
-        resolved = cache.get(tokens)
+        resolved = cache.get(body)
         if resolved is None:
-            resolved = cache[tokens] = _resolve(tokens, sources)
+            resolved = cache[body] = _resolve(parse_body(body), sources)
         ids, bad = resolved
         for token in bad:
             if token not in seen_invalid:
                 seen_invalid.add(token)
                 invalid.append(token)
-        if g_start >= 0 and (
-            start == g_end or (start - g_end < 8 and not text[g_end:start].strip(_HSPACE))
-        ):
-            g_end = end
-            g_ids.extend(i for i in ids if i not in g_ids)
-            continue
         if g_start >= 0:
-            close()
-        g_start, g_end, g_ids = start, end, list(ids)
+            if start == g_end or (start - g_end < 8 and not text[g_end:start].strip(_HSPACE)):
+                g_end = end
+                if ids:
+                    g_ids += tuple(i for i in ids if i not in g_ids)
+                continue
+            # The group before is complete. Clearly inline: its edit now (inlined: the hot path).
+            if (g_start and not text[g_start - 1].isspace()) or (
+                g_end < n and not text[g_end].isspace()
+            ):
+                if g_ids:
+                    append(_new(Edit, (g_start, g_end, g_ids, g_start, g_end)))
+                else:
+                    append(_empty_edit(text, g_start, g_end))
+            else:
+                maybe_alone.append(_Group(g_start, g_end, g_ids))
+        g_start, g_end, g_ids = start, end, ids
     if g_start >= 0:
-        close()
+        if (g_start and not text[g_start - 1].isspace()) or (
+            g_end < n and not text[g_end].isspace()
+        ):
+            append(
+                _new(Edit, (g_start, g_end, g_ids, g_start, g_end))
+                if g_ids
+                else _empty_edit(text, g_start, g_end)
+            )
+        else:
+            maybe_alone.append(_Group(g_start, g_end, g_ids))
     if maybe_alone:
-        line_starts = [0, *(m.end() for m in re.finditer("\n", text))]
+        line_starts = [0, *map(_MATCH_END, _NEWLINE.finditer(text))]
         _place(text, maybe_alone, line_starts, regions, edits)
     edits.sort(key=itemgetter(0, 1))
     return result
@@ -178,7 +184,9 @@ def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
     return "".join(pieces), spans
 
 
-def _resolve(tokens: Sequence[Token], sources: SourceList) -> tuple[list[int], list[Token]]:
+def _resolve(
+    tokens: Sequence[Token], sources: SourceList
+) -> tuple[tuple[int, ...], tuple[Token, ...]]:
     """Kept ids a marker names (each once) and its tokens that name no source."""
     ids: list[int] = []
     invalid: list[Token] = []
@@ -189,7 +197,13 @@ def _resolve(tokens: Sequence[Token], sources: SourceList) -> tuple[list[int], l
                 invalid.append(token)
         elif kept not in ids:
             ids.append(kept)
-    return ids, invalid
+    return tuple(ids), tuple(invalid)
+
+
+def _empty_edit(text: str, start: int, end: int) -> Edit:
+    """The removal of an inline group that names no source (with the space it leaves)."""
+    s, e = _absorb_space(text, start, end, text.rfind("\n", 0, start) + 1)
+    return _new(Edit, (s, e, (), start, end))
 
 
 class _Lines:
