@@ -259,7 +259,7 @@ class SlotLabel(Rule):
             end = m.end()
             if _COLON_AFTER.match(text, end, end + 3):
                 continue  # 【联系电话】：…, a field heading followed by its value
-            if _heading(text, m.start(), end):
+            if _heading(text, m.start(), end) and not _asks_to_fill(label, text, end):
                 continue  # 【开庭时间】2026年3月1日 at a line start: a heading with its value
             if kind == "e" and _is_tag(label):
                 continue
@@ -277,6 +277,20 @@ def _heading(text: str, start: int, end: int) -> bool:
         return False
     rest = text[end : end + 2].strip()
     return bool(rest) and rest[0] not in "。，；,;.!?！？"
+
+
+_EN_FILL = re.compile(r"(?i)(?:insert|enter|fill|your)\b")
+_SENTENCE_GOES_ON = re.compile(r" [a-z]")
+
+
+def _asks_to_fill(label: str, text: str, end: int) -> bool:
+    """[Insert Company Name] shall pay…: a label that asks to fill, or one the sentence runs
+    on from, is a slot even at a line start."""
+    return (
+        label.startswith(_CJK_FILL)
+        or _EN_FILL.match(label) is not None
+        or _SENTENCE_GOES_ON.match(text, end) is not None
+    )
 
 
 def _is_tag(label: str) -> bool:

@@ -21,7 +21,7 @@ from .words import (
 )
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_UNIT = "年月日号条款项章节次届岁个名人元"
+_UNIT = "年月日号条款项章节编卷册页期次届岁个名人元"
 _THINGS = frozenset(X_THING_NEXT)
 _THING_LENS = sorted({len(w) for w in X_THING_NEXT}, reverse=True)
 _BRANDS = frozenset(MODEL_BRANDS)
@@ -42,6 +42,9 @@ def _brand_before(text: str, pos: int) -> bool:
     return any(text[max(0, pos - n) : pos] in _BRANDS for n in _BRAND_LENS)
 
 
+# thing words that are also ordinal units: 第X款 is an unfilled clause number, X款 a model
+# year; the regex lets them through and the Python check below decides by the 第
+_ORDINAL_THINGS = frozenset(["款", "代", "版"])
 _MODEL_SUFFIX = re.compile(r"[ \t]?(?:Pro|Max|Plus|Ultra|mini|Mini|SE|Lite|\+)(?![a-z])")
 
 
@@ -89,7 +92,11 @@ class XValue(Rule):
                 if len(b) >= 2 and b not in ("型号", "车型", "机型", "系列")
             )
             + r"[Xx×Ｘｘ]*(?![Xx×ＸｘA-Za-zＡ-Ｚａ-ｚ]|-(?![Xx×Ｘｘ])[A-Za-z]|"
-            + "|".join(map(re.escape, sorted(X_THING_NEXT, key=len, reverse=True)))
+            + "|".join(
+                re.escape(w)
+                for w in sorted(X_THING_NEXT, key=len, reverse=True)
+                if w not in _ORDINAL_THINGS
+            )
             + ")"
         )
         for first in ("X", "x", "×", "Ｘ", "ｘ")
@@ -137,7 +144,7 @@ class XValue(Rule):
                 continue  # X-ray, X-Men
             if _masked_group(text, run_start, run_end):
                 continue  # 6222 XXXX XXXX 1234: a masked number written in groups
-            if _thing_at(text, run_end):
+            if _thing_at(text, run_end) and not has_ordinal:
                 continue  # X光, X轴, XX世纪, X5车型 handled below too
             digits = _DIGITS.match(text, run_end, run_end + 12)
             if digits:
@@ -147,12 +154,24 @@ class XValue(Rule):
                     continue  # ×100: multiplication
                 if run[0] == "x" and len(run) == 1 and not _HAN.match(prev or " "):
                     continue  # x86, x2
+                if len(run) == 1 and digits.group() in ("86", "64"):
+                    continue  # 和x86服务器: the processor architecture
                 after = run_end + len(digits.group())
                 if _brand_before(text, run_start):
                     continue  # 宝马X5, Model X5
                 if _thing_at(text, after) or _MODEL_SUFFIX.match(text, after):
                     continue  # X5车型, X9 Pro
                 yield Hit(start, after, message=f"unfilled placeholder '{text[start:after]}'")
+                continue
+            if prev == "," and run_start >= 2 and text[run_start - 2] in _MARK_SET:
+                continue  # the XXX of X,XXX: reported with the X before the comma
+            if nxt == "," and text[run_end + 1 : run_end + 2] in _MARK_SET:
+                while text[end : end + 1] == "," and text[end + 1 : end + 2] in _MARK_SET:
+                    end += 1
+                    while text[end : end + 1] in _MARK_SET:
+                        end += 1
+                end = _extend(text, end)
+                yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
                 continue
             han_next = bool(_HAN.match(nxt))
             han_prev = bool(_HAN.match(prev)) if prev else False
@@ -169,9 +188,13 @@ class XValue(Rule):
             if (
                 len(run) == 1
                 and run == "×"
-                and not (has_ordinal or (han_prev and han_next) or nxt in _UNIT)
+                and not (
+                    has_ordinal
+                    or nxt in _UNIT
+                    or (han_prev and han_next and _surname_before(text, run_start))
+                )
             ):
-                continue
+                continue  # 单价×数量, 月租金×租赁月数: multiplication; 张× stands for a name
             # XXX-XXXX-XXXX: one placeholder, not three
             while text[end : end + 1] == "-" and text[end + 1 : end + 2] in _MARK_SET:
                 end += 1

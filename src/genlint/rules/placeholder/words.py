@@ -125,6 +125,12 @@ ENTITY_WORDS = sorted(
             "律师事务所",
             "事务所",
             "律所",
+            "株式会社",
+            "合同会社",
+            "有限会社",
+            "町",
+            "丁目",
+            "様",
             "工厂",
             "厂",
             "商店",
@@ -466,6 +472,11 @@ X_THING_NEXT = (
     "射线",
     "线",
     "轴",
+    "線",
+    "射線",
+    "軸",
+    "服务器",
+    "主机",
     "染色体",
     "型",
     "形",
@@ -503,21 +514,105 @@ DETERMINER_SET = frozenset(DETERMINER_NEXT)
 _DETERMINER_MAX = max(map(len, DETERMINER_NEXT))
 
 
-def entity_end(text: str, pos: int, chain: int = 2) -> int:
+# Words that continue an organisation or place name after its first word (某科技公司,
+# 某某物业服务有限公司, 某市人民政府). Only these: a single character or a role after the name
+# starts another word (某小区地下车库, 某律师事务所律师, 某市人民法院 but not 某市人).
+CHAIN_WORDS = frozenset(
+    [
+        "有限责任公司",
+        "股份有限公司",
+        "有限公司",
+        "分公司",
+        "子公司",
+        "总公司",
+        "集团公司",
+        "公司",
+        "集团",
+        "企业",
+        "银行",
+        "支行",
+        "分行",
+        "营业部",
+        "医院",
+        "人民医院",
+        "卫生院",
+        "法院",
+        "人民法院",
+        "中级人民法院",
+        "检察院",
+        "人民检察院",
+        "派出所",
+        "公安局",
+        "公安分局",
+        "分局",
+        "律师事务所",
+        "事务所",
+        "政府",
+        "人民政府",
+        "委员会",
+        "街道办",
+        "办事处",
+        "中心",
+        "研究所",
+        "研究院",
+        "科技",
+        "贸易",
+        "实业",
+        "投资",
+        "控股",
+        "建设",
+        "物业",
+        "地产",
+        "房地产",
+        "保险",
+        "证券",
+        "信托",
+        "租赁",
+        "网络",
+        "传媒",
+        "文化",
+        "教育",
+        "咨询",
+        "服务",
+        "管理",
+        "发展",
+        "技术",
+        "信息",
+        "电子",
+        "工程",
+        "商贸",
+        "餐饮",
+        "酒店",
+        "株式会社",
+        "合同会社",
+        "有限会社",
+    ]
+)
+_CHAIN_MAX = max(map(len, CHAIN_WORDS))
+
+
+def entity_end(text: str, pos: int, chain: int = 3) -> int:
     """End of the longest entity/quantity word starting at ``pos``, or -1.
 
-    Up to ``chain`` more entity words right after it are taken too, so a compound name is one
-    span: 某科技公司, XX银行支行.
+    Up to ``chain`` words of :data:`CHAIN_WORDS` right after it are taken too, so a compound
+    name is one span: 某科技公司, XX银行支行, 某某物业服务有限公司.
     """
     for n in range(min(_ENTITY_MAX, len(text) - pos), 0, -1):
         if text[pos : pos + n] in ENTITY_SET:
-            end = pos + n
-            if chain:
-                more = entity_end(text, end, chain - 1)
-                if more > 0:
-                    return more
-            return end
+            return _chain_end(text, pos + n, chain)
     return -1
+
+
+def _chain_end(text: str, end: int, chain: int) -> int:
+    while chain:
+        for n in range(min(_CHAIN_MAX, len(text) - end), 1, -1):
+            if text[end : end + n] in CHAIN_WORDS:
+                end += n
+                break
+        else:
+            return end
+        chain -= 1
+    return end
 
 
 def determiner_at(text: str, pos: int) -> bool:
