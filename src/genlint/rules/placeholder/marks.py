@@ -163,10 +163,11 @@ class XValue(Rule):
                     continue  # X5车型, X9 Pro
                 yield Hit(start, after, message=f"unfilled placeholder '{text[start:after]}'")
                 continue
-            if prev == "," and run_start >= 2 and text[run_start - 2] in _MARK_SET:
+            if prev in ",." and run_start >= 2 and text[run_start - 2] in _MARK_SET:
                 continue  # the XXX of X,XXX: reported with the X before the comma
-            if nxt == "," and text[run_end + 1 : run_end + 2] in _MARK_SET:
-                while text[end : end + 1] == "," and text[end + 1 : end + 2] in _MARK_SET:
+            if nxt in ",." and nxt and text[run_end + 1 : run_end + 2] in _MARK_SET:
+                # X,XXX.XX元, X.X%: an amount written with separators is one placeholder
+                while text[end : end + 1] in (",", ".") and text[end + 1 : end + 2] in _MARK_SET:
                     end += 1
                     while text[end : end + 1] in _MARK_SET:
                         end += 1

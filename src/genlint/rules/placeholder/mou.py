@@ -24,12 +24,22 @@ _DATE = re.compile(r"某某?年(?![级龄纪轻])(?:某某?月(?:某某?[日号]
 _MOU = re.compile("某某?(?!" + "|".join(sorted(DETERMINER_NEXT, key=len, reverse=True)) + ")")
 _ORDINAL_UNITS = frozenset("条款项章节号次届期")
 _NOT_AFTER_YEAR = frozenset("级龄纪轻")
+# 某甲/某乙 name people; 甲方, 乙醇, 甲级, 乙肝 start other words
+_STEMS = frozenset("甲乙丙丁")
+_NOT_AFTER_STEM = frozenset("方醇酸烯烷炔醛醚肝级等类")
 
 
 class MouEntity(Rule):
     id = "placeholder/mou-entity"
     description = "某 + an entity or quantity word stands for a value never filled in"
-    bad = ("某公司于某年某月某日签署", "某某公司5签署合同", "支付某元", "第某条约定", "某人称")
+    bad = (
+        "某公司于某年某月某日签署",
+        "某某公司5签署合同",
+        "支付某元",
+        "第某条约定",
+        "某人称",
+        "证人某甲称",
+    )
     good = (
         "某些条款",
         "某种程度上",
@@ -58,6 +68,12 @@ class MouEntity(Rule):
                 continue
             stop = entity_end(text, end)
             if stop < 0:
+                if (
+                    text[end : end + 1] in _STEMS
+                    and text[end + 1 : end + 2] not in _NOT_AFTER_STEM
+                    and not _name_before(text, start)
+                ):
+                    yield _hit(text, start, end + 1)  # 某甲、某乙: people never named
                 continue
             if person_word_end(text, end) > 0 and _name_before(text, start):
                 continue  # 张某律师: the name rule reports 张某
