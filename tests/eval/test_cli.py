@@ -203,7 +203,7 @@ def test_config_glossary_extends(run_cli, tmp_path: Path) -> None:
     # "保存" (write) governs 履历, which only the glossary ties to writes:Rireki; without it the
     # nearest mention is the calls target
     claim = {
-        "text": "调用 Kakunin.jikko 后保存履历",
+        "text": "用 Kakunin.jikko 的结果保存履历",
         "fact_refs": ["calls:Kakunin.jikko", "writes:Rireki"],
     }
     wiki.write_text(json.dumps({"method": "m", "claims": [claim]}, ensure_ascii=False), "utf-8")

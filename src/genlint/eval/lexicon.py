@@ -35,6 +35,8 @@ WORD_CATEGORIES: tuple[str, ...] = (
     "boilerplate",
     "modal",
     "modal_after",
+    # ordinary nouns holding a purpose word (保证金 = deposit): as the longer match they hide it
+    "plain",
 )
 CATEGORIES: tuple[str, ...] = VERB_CATEGORIES + WORD_CATEGORIES
 

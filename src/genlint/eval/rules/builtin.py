@@ -11,7 +11,7 @@ import re
 
 from ..context import ClaimContext, Ref, parse_ref
 from ..glossary import Span
-from ..identifiers import stem
+from ..identifiers import is_identifier, stem
 from ..lexicon import Hit
 from ..model import REF_KINDS
 
@@ -25,6 +25,9 @@ _ACCEPTS: dict[str, frozenset[str]] = {
 }
 _ALL_VERBS = ("call", "read", "write", "delete", "declare")
 _KANA = re.compile("[\u3040-\u30ff]")
+# "before/after X" between a verb and a mention puts them in different sub-clauses
+# (修改监护人信息前会先进行权限检查, 保存する前に X を呼び出す); 当前/目前/然后/名前 are not time words.
+_TEMPORAL = re.compile("之前|以前|之后|以后|(?<![当目提向往此先然随最背名午])[前后後]")
 # A mention on the "wrong" side of the verb counts as this many characters further away:
 # Chinese and English put the object after the verb, Japanese before it.
 _OFF_SIDE_PENALTY = 3
@@ -88,9 +91,23 @@ class Misaligned:
         verbs = [v for v in verbs if not _hypothetical(ctx, v)]
         if not verbs:
             return None
+        # An annotation is the object of a verb only by its code name: 事务/transaction is
+        # the setting of the work (整个修改在同一事务中完成), not what is modified.
+        candidates: dict[Ref, list[Span]] = {
+            r: [x for x in ss if is_identifier(ctx.text[x[0] : x[1]])]
+            if r.kind == "annotations"
+            else ss
+            for r, ss in spans.items()
+        }
+        unmentioned = [r for r in refs if r.kind != "method" and not spans[r]]
+        if not unmentioned:
+            # The claim names each of its references; a verb nearer another entry of the fact
+            # is about that entry (修改监护人信息前会先进行权限检查 on calls:…checkPermission).
+            for entry in ctx.fact_entries():
+                if entry not in spans:
+                    candidates.setdefault(Ref("other", entry.target), ctx.mentions(entry.target))
         # Invalid references take part in attribution (a verb governing one is already
         # reported as invalid_ref) but accept any verb.
-        candidates: dict[Ref, list[Span]] = dict(spans)
         for raw in ctx.invalid_refs:
             bad = parse_ref(raw)
             if bad is not None and bad.target:
@@ -104,9 +121,22 @@ class Misaligned:
             # (HogosyaService.update を呼び出し、@Transactional を更新する).
             named = {r for r, ss in spans.items() if any(_overlaps(verb, x) for x in ss)}
             governed = _attribute(ctx, verb, candidates, exact, japanese)
+            if governed:
+                # a tie with another entry (guardian names both writes:HogosyaEntity and
+                # HogosyaService.update) leaves the claim's own reference governed
+                own = [r for r in governed if r.kind != "other"]
+                if not own:
+                    continue
+                governed = own
             if named and (not governed or named & set(governed)):
                 continue
-            targets = governed or refs
+            if governed and _calls_effect(ctx, verb, governed):
+                continue
+            # A verb governing nothing is charged to the references the claim never names:
+            # a named reference has its own wording, the verb is about something else.
+            targets = governed or unmentioned
+            if not targets:
+                continue
             if not any(_accepts(r, verb.category, conditional) for r in targets):
                 problems.append(
                     f"'{ctx.text[verb.start : verb.end]}' on {', '.join(str(r) for r in targets)}"
@@ -189,11 +219,23 @@ def _hypothetical(ctx: ClaimContext, verb: Hit) -> bool:
     if not purposes:
         return any(0 <= h.start - verb.end <= 1 for h in ctx.hits_of("modal_after"))
     # a verb inside an inferred purpose (以确保只有授权用户才能修改) is that purpose, which
-    # over_inference already reports, not an action asserted about the reference
-    lo, _ = ctx.clause(verb.start, verb.end)
+    # over_inference already reports, not an action asserted about the reference; Japanese
+    # puts the purpose word after it (不正な更新を防ぐため)
+    lo, hi = ctx.clause(verb.start, verb.end)
     if any(lo <= h.start and h.end <= verb.start for h in purposes):
         return True
+    if _KANA.search(ctx.text) and any(verb.end <= h.start and h.end <= hi for h in purposes):
+        return True
     return any(0 <= h.start - verb.end <= 1 for h in ctx.hits_of("modal_after"))
+
+
+def _calls_effect(ctx: ClaimContext, verb: Hit, governed: list[Ref]) -> bool:
+    """A verb after a call verb in its clause says what the call does (调用 UserRepository.save
+    持久化新用户, X を呼び出して保存する), not a write by the method itself."""
+    if any(r.kind != "calls" for r in governed):
+        return False
+    lo, _ = ctx.clause(verb.start, verb.end)
+    return any(lo <= c.start and c.end <= verb.start for c in ctx.hits_of("call"))
 
 
 def _overlaps(hit: Hit, span: Span) -> bool:
@@ -201,7 +243,7 @@ def _overlaps(hit: Hit, span: Span) -> bool:
 
 
 def _accepts(ref: Ref, verb: str, conditional: bool) -> bool:
-    if ref.kind in ("method", "invalid"):
+    if ref.kind in ("method", "invalid", "other"):
         return True
     if ref.kind == "conditions":
         return conditional
@@ -234,12 +276,16 @@ def _attribute(
     (``HogosyaHistory`` names writes:HogosyaHistory, not calls:HogosyaService.update).
     """
     lo, hi = ctx.clause(verb.start, verb.end)
+    text = ctx.text
     best: list[Ref] = []
     best_distance = float(len(ctx.text) + 1)
     for ref, ref_spans in spans.items():
         literal = exact.get(ref, [])
         for s_start, s_end in [*ref_spans, *literal]:
             if s_start < lo or s_end > hi:
+                continue
+            between = text[verb.end : s_start] if s_start >= verb.end else text[s_end : verb.start]
+            if _TEMPORAL.search(between):
                 continue
             if s_start >= verb.end:  # after the verb
                 distance = float(s_start - verb.end + (_OFF_SIDE_PENALTY if japanese else 0))
