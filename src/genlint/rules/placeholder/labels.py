@@ -49,6 +49,13 @@ _CJK_VALUE_NOUNS = tuple(
         "邮箱",
         "邮编",
         "身份证",
+        "会社名",
+        "氏名",
+        "名前",
+        "番号",
+        "電話番号",
+        "金額",
+        "日付",
         "身份证号",
         "证件号",
         "开户行",
@@ -114,8 +121,14 @@ def _cjk_label(label: str) -> bool:
     return label.endswith(_CJK_VALUE_NOUNS) or label.startswith(_CJK_FILL)
 
 
+# [MM/DD/YYYY], [YYYY-MM-DD]: a date format standing where the date belongs
+_DATE_FORMAT = re.compile(r"(?i)(?:YYYY|YY|MM|DD)(?:[/.\- ](?:YYYY|YY|MM|DD)){1,2}")
+
+
 def _en_label(label: str) -> bool:
-    return _EN_LABEL.fullmatch(label) is not None and _EN_KEYWORD.search(label) is not None
+    return _EN_LABEL.fullmatch(label) is not None and (
+        _EN_KEYWORD.search(label) is not None or _DATE_FORMAT.fullmatch(label) is not None
+    )
 
 
 _HTML_TAGS = frozenset(
@@ -290,7 +303,12 @@ def _asks_to_fill(label: str, text: str, end: int) -> bool:
         label.startswith(_CJK_FILL)
         or _EN_FILL.match(label) is not None
         or _SENTENCE_GOES_ON.match(text, end) is not None
+        or text[end : end + 1] in _PARTICLES
     )
+
+
+# a particle or verb right after the label: 【会社名】と…, 【公司名称】的… continue a sentence
+_PARTICLES = frozenset("とをはがのにへで的与和应须")
 
 
 def _is_tag(label: str) -> bool:

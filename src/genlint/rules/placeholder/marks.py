@@ -176,7 +176,7 @@ class XValue(Rule):
                 continue
             han_next = bool(_HAN.match(nxt))
             han_prev = bool(_HAN.match(prev)) if prev else False
-            if len(run) == 1 and not (han_next or han_prev or has_ordinal):
+            if len(run) == 1 and not (han_next or han_prev or has_ordinal or prev in _CURRENCY):
                 continue  # a lone X among Latin text: a letter, a variable, a product
             if len(run) == 1 and not han_next and _brand_before(text, run_start):
                 continue
@@ -225,12 +225,24 @@ _DATE_UNITS = frozenset("年月日号")
 _MARKS = "Xx×Ｘｘ"
 _MARK_SET = frozenset(_MARKS)
 _DIGITS = re.compile(r"[0-9]+")
+_CURRENCY = frozenset("$¥￥€£")
 _GROUP_SEPARATORS = frozenset(" -")
 
 
 def _masked_group(text: str, start: int, end: int) -> bool:
     """X marks between digit groups (6222 XXXX 1234, 138-XXXX-5678) mask a number."""
-    before = start >= 2 and text[start - 1] in _GROUP_SEPARATORS and text[start - 2].isdigit()
+    before = False
+    i = start
+    # 090-XXXX-XXXX: walk left over mark groups to the digits the mask starts from
+    while i >= 2 and text[i - 1] in _GROUP_SEPARATORS:
+        if text[i - 2].isdigit():
+            before = True
+            break
+        if text[i - 2] not in _MARK_SET:
+            break
+        i -= 1
+        while i > 0 and text[i - 1] in _MARK_SET:
+            i -= 1
     after = end + 1 < len(text) and text[end] in _GROUP_SEPARATORS and text[end + 1].isdigit()
     return before or (after and end - start >= 3)
 
@@ -265,20 +277,31 @@ def _extend(text: str, end: int, marks: str = "Xx×Ｘｘ") -> int:
 class CircleValue(Rule):
     id = "placeholder/circle-value"
     description = "○○/〇〇 stands for a name or number never filled in"
-    bad = ("○○公司", "〇〇年〇〇月", "法定代表人：○○○")
+    bad = ("○○公司", "〇〇年〇〇月", "法定代表人：○○○", "令和○年○月○日", "第○条")
     good = ("二〇二六年二月一日", "二〇〇〇年", "评价：○")
-    trigger = ("○[○〇◯]", "〇[○〇◯]", "◯[○〇◯]")  # a lone 〇 is a numeral (二〇二六)
+    # a lone 〇 is a numeral (二〇二六) unless a unit follows and no numeral precedes (令和○年)
+    trigger = ("○[○〇◯年月日号条]", "〇[○〇◯年月日号条]", "◯[○〇◯年月日号条]")
     skip_code = True
 
     # the numeral check on the left is done in Python: a leading lookbehind slows re down
-    _pattern = re.compile(r"[○〇◯]{2,}(?![零一二三四五六七八九十])")
+    _pattern = re.compile(r"[○〇◯](?:[○〇◯]+|(?=[年月日号条款项章节]))(?![零一二三四五六七八九十])")
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._pattern, text):
-            if m.start() > 0 and text[m.start() - 1] in _NUMERALS:
+            start = m.start()
+            if start > 0 and text[start - 1] in _NUMERALS:
                 continue  # 二〇〇〇年: a year in Chinese numerals
+            if (
+                m.end() - start == 1
+                and start >= 2
+                and text[start - 1] in "年月"
+                and text[start - 2] in _NUMERALS
+            ):
+                continue  # 二〇〇〇年〇月: one more numeral of a date written in numerals
+            if start > 0 and text[start - 1] == "第":
+                start -= 1  # 第○条, like 第X条
             end = _extend_circle(text, m.end())
-            yield Hit(m.start(), end, message=f"unfilled placeholder '{text[m.start() : end]}'")
+            yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
 
 
 _NUMERALS = frozenset("零一二三四五六七八九十〇○◯")
