@@ -84,7 +84,7 @@ class ClaimContext:
         self.hits = hits
         self._mentions: dict[str, list[Span]] = {}
         self._stems: TokenStems | None = None
-        self._by_category: dict[str, list[Hit]] | None = None
+        self._by_category: dict[str | tuple[str, ...], list[Hit]] | None = None
         self._breaks: tuple[list[int], list[int]] | None = None
 
     @property
@@ -117,13 +117,17 @@ class ClaimContext:
         if by is None:
             by = self._by_category = {}
             for h in self.hits:
-                by.setdefault(h.category, []).append(h)
+                found = by.get(h.category)
+                if found is None:
+                    by[h.category] = [h]
+                else:
+                    found.append(h)
         if len(categories) == 1:
             return by.get(categories[0], [])
-        key = "+".join(categories)
-        merged = by.get(key)
+        # several categories: cached under the tuple itself (no key string per call)
+        merged = by.get(categories)
         if merged is None:
-            merged = by[key] = [h for h in self.hits if h.category in categories]
+            merged = by[categories] = [h for h in self.hits if h.category in categories]
         return merged
 
     def clause(self, start: int, end: int) -> tuple[int, int]:

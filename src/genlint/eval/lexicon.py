@@ -165,19 +165,25 @@ class Matcher:
             categories = self._cjk_categories
             for m in self._cjk_re.finditer(text):
                 term = m.group()
+                start, end = m.span()
                 for category in categories[term]:
-                    hits.append(Hit(m.start(), m.end(), term, category))
+                    hits.append(Hit(start, end, term, category))
         if self._en and _ASCII_LETTER.search(text) is not None:
+            n_cjk = len(hits)
             tokens = _words(text)
             for k, tok in enumerate(tokens):
                 entries_en = self._en.get(tok.text.lower())
                 if not entries_en:
                     continue
                 for rest, term, category in entries_en:
-                    end = _match_phrase(text, tokens, k, rest)
-                    if end is not None:
-                        hits.append(Hit(tok.start, end, term, category))
-        return _longest(hits)
+                    found = _match_phrase(text, tokens, k, rest) if rest else tok.end
+                    if found is not None:
+                        hits.append(Hit(tok.start, found, term, category))
+            if len(hits) > n_cjk:
+                return _longest(hits)
+        # The alternation's matches never overlap and come in text order, a term's categories
+        # each once: already what _longest would return.
+        return hits
 
 
 def _match_phrase(text: str, tokens: list[Token], k: int, rest: tuple[str, ...]) -> int | None:

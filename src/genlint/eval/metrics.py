@@ -41,4 +41,10 @@ def failures(metrics: Metrics, thresholds: Thresholds) -> list[str]:
 
 
 def passes(metrics: Metrics, thresholds: Thresholds) -> bool:
-    return not failures(metrics, thresholds)
+    """``not failures(...)`` without formatting the sentences (called once per page)."""
+    return (
+        metrics.faithfulness >= thresholds.faithfulness - _EPS
+        and metrics.hallucination_rate <= thresholds.hallucination_rate + _EPS
+        and metrics.key_fact_recall >= thresholds.key_fact_recall - _EPS
+        and metrics.redundancy_rate <= thresholds.redundancy_rate + _EPS
+    )

@@ -24,6 +24,8 @@ _ACCEPTS: dict[str, frozenset[str]] = {
     "annotations": frozenset({"declare"}),
 }
 _ALL_VERBS = ("call", "read", "write", "delete", "declare")
+_EVERY_VERB = frozenset(_ALL_VERBS)
+_NO_VERB: frozenset[str] = frozenset()
 _KANA = re.compile("[\u3040-\u30ff]")
 # "before/after X" between a verb and a mention puts them in different sub-clauses
 # (修改监护人信息前会先进行权限检查, 保存する前に X を呼び出す); 当前/目前/然后/名前 are not time words.
@@ -77,14 +79,14 @@ class Misaligned:
     def check(self, ctx: ClaimContext) -> str | None:
         if not ctx.valid_refs:
             return None
+        verb_hits = ctx.hits_of(*_ALL_VERBS)
+        if not verb_hits:
+            return None
         refs = list(dict.fromkeys(ctx.valid_refs))
         conditional = bool(ctx.hits_of("condition"))
         # Only a verb that some reference rejects can be misaligned; most claims stop here.
-        verbs = [
-            v
-            for v in ctx.hits_of(*_ALL_VERBS)
-            if not all(_accepts(r, v.category, conditional) for r in refs)
-        ]
+        accepted = _accepted_by_all(refs, conditional)
+        verbs = [v for v in verb_hits if v.category not in accepted]
         if not verbs:
             return None
         spans = {r: ctx.mentions(r.target) if r.kind != "method" else [] for r in refs}
@@ -240,6 +242,21 @@ def _calls_effect(ctx: ClaimContext, verb: Hit, governed: list[Ref]) -> bool:
 
 def _overlaps(hit: Hit, span: Span) -> bool:
     return hit.start < span[1] and span[0] < hit.end
+
+
+def _accepted_by_all(refs: list[Ref], conditional: bool) -> frozenset[str]:
+    """The verb categories every reference accepts (``_accepts`` for a set of references)."""
+    accepted = _EVERY_VERB
+    for ref in refs:
+        kind = ref.kind
+        if kind in ("method", "invalid", "other"):
+            continue
+        if kind == "conditions":
+            if not conditional:
+                return _NO_VERB
+            continue
+        accepted = accepted & _ACCEPTS.get(kind, _NO_VERB)
+    return accepted
 
 
 def _accepts(ref: Ref, verb: str, conditional: bool) -> bool:
