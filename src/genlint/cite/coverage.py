@@ -33,6 +33,8 @@ _RUNS = {
 }
 _CLOSE = re.compile(r"[”’」』）)\"'\]】]*(?:[ \t]?(?:\[\d+\])+)?")
 _CLOSE_START = frozenset("”’」』）)\"'[]】 \t")
+# What may follow an end mark: a space, a closing quote or bracket (or any CJK character).
+_AFTER_END = "\"'”’)）]」』】"
 _LETTER = re.compile(r"[^\W\d_]")
 _HEADING = re.compile(r"[ \t]*#{1,6}(?=[ \t\r\n]|$)")
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)$")
@@ -154,15 +156,24 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
                         end -= 1
                     spans.append((begin, end))
                 begin = line_start = s + 1
-                skip_to = _heading_end(text, begin)
+                # Most lines start with no space or "#": the heading pattern is not tried.
+                skip_to = (
+                    begin if text[begin : begin + 1] not in " \t#" else _heading_end(text, begin)
+                )
                 continue
             e = s + 1
             run = _RUNS[ch]
             while e < seg_end and text[e] in run:
                 e += 1
             run_end = e
-            if ch not in "。！？…" and not _is_end(text, s, e, line_start, n):
-                continue
+            if ch not in "。！？…":
+                # Most full stops are inside a token (1.8T, e.g, example.com): rejected here
+                # as _is_end would, without the call.
+                after = text[e] if e < n else ""
+                if after and not (after.isspace() or after in _AFTER_END or ord(after) > 0x2E7F):
+                    continue
+                if not _is_end(text, s, e, line_start, n):
+                    continue
             stop = e
             if stop < seg_end and text[stop] in _CLOSE_START:
                 close = _CLOSE.match(text, stop, seg_end)
@@ -223,7 +234,7 @@ def _is_end(text: str, s: int, e: int, line_start: int, n: int) -> bool:
     """Whether the run of ``.``, ``!`` or ``?`` at ``text[s:e]`` ends a sentence."""
     mark = text[s:e]
     after = text[e] if e < n else ""
-    if after and not (after.isspace() or after in "\"'”’)）]」』】" or ord(after) > 0x2E7F):
+    if after and not (after.isspace() or after in _AFTER_END or ord(after) > 0x2E7F):
         return False  # 1.8T, example.com, v1.2, a?b=1
     if mark[0] != ".":
         return True

@@ -291,38 +291,46 @@ def _place(
     edits: list[Edit],
 ) -> None:
     lines = _Lines(text, line_starts, regions)
+    marker_lines = lines.marker_lines
+    n_lines, n = len(line_starts), len(text)
     for g in groups:
-        g.first_line, g.last_line = lines.of(g.start), lines.of(g.end)
-        ls, le = line_starts[g.first_line], lines.end(g.last_line)
-        g.alone = not text[ls : g.start].strip() and not text[g.end : le].strip()
+        first = g.first_line = bisect_right(line_starts, g.start) - 1
+        last = g.last_line = bisect_right(line_starts, g.end) - 1
+        line_end = line_starts[last + 1] - 1 if last + 1 < n_lines else n
+        g.alone = (
+            not text[line_starts[first] : g.start].strip() and not text[g.end : line_end].strip()
+        )
         if g.alone:
-            lines.marker_lines.update(range(g.first_line, g.last_line + 1))
+            marker_lines.update(range(first, last + 1))
     alone = [g for g in groups if g.alone]
     i = 0
     while i < len(alone):
-        run = [alone[i]]
-        while i + 1 < len(alone) and alone[i + 1].first_line == run[-1].last_line + 1:
+        run_start = i
+        head = tail = alone[i]
+        ids = list(head.ids)
+        while i + 1 < len(alone) and alone[i + 1].first_line == tail.last_line + 1:
             i += 1
-            run.append(alone[i])
+            tail = alone[i]
+            ids.extend(x for x in tail.ids if x not in ids)
         i += 1
-        first, last = run[0].first_line, run[-1].last_line
-        ids: list[int] = []
-        for g in run:
-            ids.extend(x for x in g.ids if x not in ids)
+        first, last = head.first_line, tail.last_line
         if not ids:
             # Between blank lines (or at the top), one blank line goes too: no gap widens.
             above_blank = first == 0 or lines.blank(first - 1)
-            below_blank = last + 1 < len(lines) and lines.blank(last + 1)
-            edits.append(Edit(*lines.removal(first, last + (above_blank and below_blank))))
+            below_blank = last + 1 < n_lines and lines.blank(last + 1)
+            removal = lines.removal(first, last + (above_blank and below_blank))
+            edits.append(_new(Edit, (*removal, (), 0, 0)))
             continue
         found = lines.target(first, last)
         if found is None:
             # Nowhere to attach: the citation stays on its own line.
-            edits.extend(Edit(g.start, g.end, tuple(g.ids), g.start, g.end) for g in run)
+            edits.extend(
+                Edit(g.start, g.end, tuple(g.ids), g.start, g.end) for g in alone[run_start:i]
+            )
             continue
         target, remove_to = found
-        edits.append(Edit(*lines.removal(first, remove_to)))
-        edits.append(Edit(target, target, tuple(ids), run[0].start, run[-1].end))
+        edits.append(_new(Edit, (*lines.removal(first, remove_to), (), 0, 0)))
+        edits.append(_new(Edit, (target, target, tuple(ids), head.start, tail.end)))
     for g in groups:
         if not g.alone:
             start, end = g.start, g.end
