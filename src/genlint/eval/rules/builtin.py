@@ -29,6 +29,7 @@ _NO_VERB: frozenset[str] = frozenset()
 _KANA = re.compile("[\u3040-\u30ff]")
 # "before/after X" between a verb and a mention puts them in different sub-clauses
 # (修改监护人信息前会先进行权限检查, 保存する前に X を呼び出す); 当前/目前/然后/名前 are not time words.
+_LOCATIVE = re.compile(r"[在于中内]|\b(?:in|inside|within|under)\b")
 _TEMPORAL = re.compile("之前|以前|之后|以后|(?<![当目提向往此先然随最背名午])[前后後]")
 # A mention on the "wrong" side of the verb counts as this many characters further away:
 # Chinese and English put the object after the verb, Japanese before it.
@@ -294,6 +295,7 @@ def _attribute(
     """
     lo, hi = ctx.clause(verb.start, verb.end)
     text = ctx.text
+    verbs = ctx.hits_of(*_ALL_VERBS)
     best: list[Ref] = []
     best_distance = float(len(ctx.text) + 1)
     for ref, ref_spans in spans.items():
@@ -301,8 +303,15 @@ def _attribute(
         for s_start, s_end in [*ref_spans, *literal]:
             if s_start < lo or s_end > hi:
                 continue
-            between = text[verb.end : s_start] if s_start >= verb.end else text[s_end : verb.start]
+            gap = (verb.end, s_start) if s_start >= verb.end else (s_end, verb.start)
+            between = text[gap[0] : gap[1]]
             if _TEMPORAL.search(between):
+                continue
+            # a nearer verb takes the mention (删除操作会同步更新 ShinseiEntity: 更新 governs it)
+            if any(gap[0] <= h.start and h.end <= gap[1] for h in verbs):
+                continue
+            # an annotation as the place of the work (整个更新在 @Transactional 事务中完成)
+            if ref.kind == "annotations" and _LOCATIVE.search(between):
                 continue
             if s_start >= verb.end:  # after the verb
                 distance = float(s_start - verb.end + (_OFF_SIDE_PENALTY if japanese else 0))
