@@ -92,3 +92,19 @@ def test_audit_case_is_well_formed(case: Path) -> None:
     for v in expected["violations"]:
         page, index, _ = v if len(v) == 3 else (next(iter(pages)), *v)
         assert 0 <= index < len(pages[page]), v
+
+
+SINGLE = json.loads((AUDIT / "single_claims.json").read_text("utf-8"))["claims"]
+FACTS = json.loads(
+    (AUDIT.parent / "cases" / "requirement_example" / "facts.json").read_text("utf-8")
+)
+
+
+@pytest.mark.parametrize("row", SINGLE, ids=[r["text"][:40] for r in SINGLE])
+def test_audit_single_claim(row: dict) -> None:
+    """Wording traps one at a time: a stray verb, a noun holding a purpose word, a paraphrase."""
+    wiki = {"method": row["page"], "claims": [{"text": row["text"], "fact_refs": row["fact_refs"]}]}
+    result = evaluate(FACTS, wiki)
+    assert sorted(v.reason for v in result.violations) == row["reasons"], [
+        v.detail for v in result.violations
+    ]
