@@ -11,6 +11,7 @@ import re
 import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from ..errors import ConfigError
@@ -93,12 +94,17 @@ TokenStems = list[tuple[int, int, frozenset[str], bool]]
 
 def token_stems(text: str) -> TokenStems:
     """Each ASCII token of a claim with the stems of its words, computed once per claim."""
-    out: TokenStems = []
-    for tok in tokenize(text):
-        words = split_identifier(tok.text) if tok.identifier else (tok.text.lower(),)
-        kept = frozenset(stem(w) for w in words if w not in STOP_WORDS and len(w) > 1)
-        out.append((tok.start, tok.end, kept, tok.identifier))
-    return out
+    return [
+        (tok.start, tok.end, _token_stems(tok.text, tok.identifier), tok.identifier)
+        for tok in tokenize(text)
+    ]
+
+
+@lru_cache(maxsize=16384)
+def _token_stems(token: str, identifier: bool) -> frozenset[str]:
+    # claims repeat their words and code names far more often than their texts
+    words = split_identifier(token) if identifier else (token.lower(),)
+    return frozenset(stem(w) for w in words if w not in STOP_WORDS and len(w) > 1)
 
 
 def mentions(text: str, profile: Profile, stems: TokenStems | None = None) -> list[Span]:

@@ -51,6 +51,9 @@ class Hit(NamedTuple):
     category: str
 
 
+_new_tuple = tuple.__new__
+
+
 class Token(NamedTuple):
     start: int
     end: int
@@ -167,7 +170,8 @@ class Matcher:
                 term = m.group()
                 start, end = m.span()
                 for category in categories[term]:
-                    hits.append(Hit(start, end, term, category))
+                    # tuple.__new__ is Hit(...) without NamedTuple's Python-level __new__
+                    hits.append(_new_tuple(Hit, (start, end, term, category)))
         if self._en and _ASCII_LETTER.search(text) is not None:
             n_cjk = len(hits)
             tokens = _words(text)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..context import ClaimContext, Ref, parse_ref
-from ..glossary import Span
+from ..glossary import Profile, Span
 from ..identifiers import is_identifier, stem
 from ..lexicon import Hit
 from ..model import REF_KINDS
@@ -163,23 +163,27 @@ class OverInference:
         if not hits:
             return None
         # A fact that itself says it (calls:Lock.ensureUnique → 确保) makes the word a paraphrase.
-        entries = {*ctx.fact_entries(), *ctx.valid_refs}
-        words = [ctx.text[h.start : h.end] for h in hits if not _stated(ctx, h, entries)]
+        # a mention depends on the entry's target only: each target once, its profile looked
+        # up once per claim rather than once per word
+        profile = ctx.env.glossary.profile
+        targets = [
+            (t, profile(t))
+            for t in dict.fromkeys([r.target for r in (*ctx.fact_entries(), *ctx.valid_refs)])
+        ]
+        words = [ctx.text[h.start : h.end] for h in hits if not _stated(ctx, h, targets)]
         return _quote(words) if words else None
 
 
-def _stated(ctx: ClaimContext, hit: Hit, entries: set[Ref]) -> bool:
+def _stated(ctx: ClaimContext, hit: Hit, targets: list[tuple[str, Profile]]) -> bool:
     """Is the word part of a mention of a fact entry? Cheap character/stem filter first."""
-    glossary = ctx.env.glossary
     ascii_stems = {stem(w) for w in hit.term.split()} if hit.term.isascii() else set()
-    for entry in entries:
-        profile = glossary.profile(entry.target)
+    for target, profile in targets:
         if ascii_stems:
             if ascii_stems.isdisjoint(profile.stems):
                 continue
         elif profile.chars.isdisjoint(hit.term):
             continue
-        if any(_overlaps(hit, span) for span in ctx.mentions(entry.target)):
+        if any(_overlaps(hit, span) for span in ctx.mentions(target)):
             return True
     return False
 
