@@ -16,6 +16,7 @@ from .words import (
     MODEL_BRANDS,
     ROLE_ENDINGS,
     SURNAMES,
+    VERBS_ENDING_IN_SURNAME,
     X_THING_NEXT,
     entity_end,
 )
@@ -211,6 +212,8 @@ def _surname_before(text: str, pos: int) -> bool:
     """A surname just before ``pos`` that is not the end of another word (关于X)."""
     if pos == 0 or text[pos - 1] not in _SURNAMES:
         return False
+    if text[max(0, pos - 2) : pos] in VERBS_ENDING_IN_SURNAME:
+        return False  # 支付XX元
     before = text[pos - 2] if pos >= 2 else ""
     # the same reading as the 某 name rule: 提高XX is not a name, 原告于X is
     return not (

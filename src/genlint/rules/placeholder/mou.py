@@ -12,6 +12,7 @@ from .words import (
     DETERMINER_NEXT,
     ROLE_ENDINGS,
     SURNAMES,
+    VERBS_ENDING_IN_SURNAME,
     determiner_at,
     entity_end,
     person_word_end,
@@ -132,6 +133,10 @@ class MouName(Rule):
             sur, mou = text[start:at], m.group()
             prev = text[start - 1] if start > 0 else ""
             double = mou.startswith("某某")
+            if prev + sur in VERBS_ENDING_IN_SURNAME:
+                if double:
+                    yield _hit(text, at, end)  # 感谢某某: the 某某 without the verb's 谢
+                continue
             if not double and entity_end(text, end) >= 0 and person_word_end(text, end) < 0:
                 continue  # 向某公司: the entity rule reports 某公司
             if (
@@ -157,6 +162,8 @@ def _name_before(text: str, at: int) -> bool:
     if text[max(0, at - 2) : at] in _COMPOUND:
         return True
     if at == 0 or text[at - 1] not in _SINGLE:
+        return False
+    if text[max(0, at - 2) : at] in VERBS_ENDING_IN_SURNAME:
         return False
     before = text[at - 2] if at >= 2 else ""
     return not (

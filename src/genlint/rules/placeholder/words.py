@@ -45,6 +45,42 @@ AMBIGUOUS_SURNAMES = (
     "农古吉简曲谷苗盛游蓝甘尚符纪梅童毕季柳焦申祝舒冷宗桂仇沙荣郎池麻苑迟满闻谈楚万钱严武温"
     "齐章岳聂鲁边习"
 )
+# Verbs ending in a surname character that is rarely a word end otherwise: 支付某某元 pays
+# 某某元 (not 付某某), 感谢某某律师 thanks 某某律师 (not 谢某某)
+VERBS_ENDING_IN_SURNAME = frozenset(
+    [
+        "支付",
+        "交付",
+        "应付",
+        "偿付",
+        "垫付",
+        "给付",
+        "拨付",
+        "预付",
+        "感谢",
+        "致谢",
+        "主张",
+        "扩张",
+        "紧张",
+        "夸张",
+        "照顾",
+        "回顾",
+        "兼顾",
+        "祝贺",
+        "庆贺",
+        "道贺",
+        "嘱咐",
+        "吩咐",
+        "告诉",
+        "起诉",
+        "上诉",
+        "投诉",
+        "控诉",
+        "胜诉",
+        "败诉",
+    ]
+)
+
 # last characters of role words after which a surname + 某 is a name: 原告张某, 证人于某
 ROLE_ENDINGS = "告人者士官员师长警友手理生属主户方妻夫子女儿父母兄弟姐妹"
 
@@ -225,6 +261,9 @@ ENTITY_WORDS = sorted(
             "车间",
             "仓库",
             "工地",
+            "地点",
+            "地方",
+            "场所",
             "项目部",
             "科室",
             "校区",
