@@ -127,7 +127,7 @@ def scan_markers(text: str, regions: list[tuple[int, int]]) -> Iterator[tuple[Ki
     pos = 0
     while (m := search(text, pos)) is not None:
         start = m.start()
-        body = m.group(1)
+        body = m[1]
         if body is not None:
             # The spelling models use almost always, matched whole by the scan (the general
             # pattern would match the same span with the same body).
@@ -144,19 +144,19 @@ def scan_markers(text: str, regions: list[tuple[int, int]]) -> Iterator[tuple[Ki
             continue
         end = pos = m.end()
         if kind == "tag":
-            yield "tag", start, end, body if body is not None else m.group("body")
+            yield "tag", start, end, body if body is not None else m["body"]
         elif kind == "num":
             # `[1]: https://…` at the start of a line is a link definition, not a citation.
             if text.startswith(":", end) and (start == 0 or text[start - 1] == "\n"):
                 pos = start + 1
                 continue
-            yield "plain", start, end, m.group("num")
+            yield "plain", start, end, m["num"]
         elif kind == "stray":
             yield "stray", start, end, ""
         elif kind == "open":
-            yield "open", start, end, m.group("obody")
+            yield "open", start, end, m["obody"]
         else:
-            yield "inline", start, end, m.group("ibody")
+            yield "inline", start, end, m["ibody"]
 
 
 @lru_cache(maxsize=4096)

@@ -113,10 +113,11 @@ def plan(text: str, sources: SourceList) -> Plan:
         if resolved is None:
             resolved = cache[body] = _resolve(parse_body(body), sources)
         ids, bad = resolved
-        for token in bad:
-            if token not in seen_invalid:
-                seen_invalid.add(token)
-                invalid.append(token)
+        if bad:
+            for token in bad:
+                if token not in seen_invalid:
+                    seen_invalid.add(token)
+                    invalid.append(token)
         if g_start >= 0:
             if start == g_end or (start - g_end < 8 and not text[g_end:start].strip(_HSPACE)):
                 g_end = end
