@@ -307,8 +307,9 @@ def _asks_to_fill(label: str, text: str, end: int) -> bool:
     )
 
 
-# a particle or verb right after the label: 【会社名】と…, 【公司名称】的… continue a sentence
-_PARTICLES = frozenset("とをはがのにへで的与和应须")
+# a particle or verb right after the label: 【会社名】と…, 【公司名称】的…, [原告姓名]诉… continue a
+# sentence
+_PARTICLES = frozenset("とをはがのにへで的与和应须诉")
 
 
 def _is_tag(label: str) -> bool:
