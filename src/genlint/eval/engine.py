@@ -154,7 +154,7 @@ def evaluate_page(
         for ref in valid:
             covered.setdefault(ref, index)
     key_facts = fact.key_facts() if fact is not None else []
-    covered_keys = {str(r) for r in covered}
+    covered_keys = {f"{kind}:{target}" for kind, target in covered}  # str(Ref), inlined
     uncovered = tuple(k for k in key_facts if k not in covered_keys)
     counts = Counts(
         claims=len(page.claims), faithful=faithful, hallucinated=hallucinated,

@@ -13,6 +13,9 @@ from typing import Any
 from ..errors import SchemaError
 from .model import REF_KINDS, Claim, Fact, Page
 
+# isinstance(x, str) as a C function for map(): the fast paths check whole lists in one call
+_is_str = str.__instancecheck__
+
 
 def load_facts(data: object, name: str = "facts.json") -> dict[str, Fact]:
     """``{"facts": [...]}`` (or the bare list) → facts by id; duplicate ids are merged."""
@@ -71,7 +74,7 @@ def _page(data: object, where: str, name: str, source: str | None = None) -> Pag
         # the common, well-formed claim takes the fast path; error text is built only on failure
         if type(raw) is dict:
             text, refs = raw.get("text"), raw.get("fact_refs")
-            if type(text) is str and type(refs) is list and all(type(r) is str for r in refs):
+            if type(text) is str and type(refs) is list and all(map(_is_str, refs)):
                 claims.append(Claim(text, tuple(refs)))
                 continue
         claims.append(_claim(raw, f"{prefix}claims[{i}]", name))
@@ -107,8 +110,8 @@ def page_from_file(data: object, name: str) -> list[Page]:
 def _string_list(value: Any, where: str, name: str) -> tuple[str, ...]:
     if value is None:
         return ()
-    if type(value) is list and all(type(v) is str for v in value):
-        return tuple(v.strip() for v in value)
+    if type(value) is list and all(map(_is_str, value)):
+        return tuple([v.strip() for v in value])
     if not isinstance(value, list):
         raise SchemaError(f"{name}: {where} must be a list")
     out: list[str] = []

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..errors import ConfigError
-from .identifiers import is_identifier, stem
+from .identifiers import stem
 
 # package data sits next to the code; importlib.resources would pull in zipfile at start-up
 _HERE = Path(__file__).parent
@@ -42,6 +42,8 @@ CATEGORIES: tuple[str, ...] = VERB_CATEGORIES + WORD_CATEGORIES
 
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 _TOKEN = re.compile(r"@?[A-Za-z_$][A-Za-z0-9_$]*(?:[.#][A-Za-z_$][A-Za-z0-9_$]*)*")
+# after its first character, any of these makes a token a code name (see is_identifier)
+_IDENTIFIER_TAIL = re.compile(r"[._$0-9A-Z]")
 
 
 class Hit(NamedTuple):
@@ -64,10 +66,13 @@ class Token(NamedTuple):
 @lru_cache(maxsize=4096)
 def tokenize(text: str) -> tuple[Token, ...]:
     """ASCII word and identifier tokens of a claim with their offsets."""
-    return tuple(
-        Token(m.start(), m.end(), m.group(), is_identifier(m.group()))
-        for m in _TOKEN.finditer(text)
-    )
+    out = []
+    for m in _TOKEN.finditer(text):
+        word = m.group()
+        # is_identifier for a token of _TOKEN (ASCII, no leading dot or digit), in C
+        ident = word[0] in "@_$" or _IDENTIFIER_TAIL.search(word, 1) is not None
+        out.append(_new_tuple(Token, (*m.span(), word, ident)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
