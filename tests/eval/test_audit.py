@@ -1,4 +1,7 @@
-"""Independent audit: pages labelled by SPEC §4 by someone who had not read the rules' code.
+"""Independent audit: pages labelled by SPEC §4 before the implementation was run on them.
+
+Round 1 (no ``_rN_`` in the name) was written without reading the rules' code; rounds 2-4
+(``_r2_``…) were each labelled before being run, after the previous round's fixes.
 
 Each folder of tests/fixtures/eval/audit holds facts.json, wiki.json and expected.json
 (violations as [claim_index, reason] or [page, claim_index, reason], overall `pass`, and
