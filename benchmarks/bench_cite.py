@@ -67,7 +67,7 @@ def naive(text: str) -> str:
     return text
 
 
-def timed(fn, *args, repeat: int = 7) -> float:  # type: ignore[no-untyped-def]
+def timed(fn, *args, repeat: int = 11) -> float:  # type: ignore[no-untyped-def]
     """Best of ``repeat`` runs: the machine is shared, the minimum is the least disturbed."""
     times = []
     for _ in range(repeat):
