@@ -42,6 +42,9 @@ class Profile:
     #: word set holds the other (HogosyaService ⊂ HogosyaService.update), not when they merely
     #: share a word (HogosyaRepository.save is not HogosyaEntity)
     own: frozenset[str] = frozenset()
+    #: first characters of ``cjk``: a claim holding none of them mentions no CJK word
+    #: (None: not known, look for every word)
+    firsts: frozenset[str] | None = None
 
 
 class Glossary:
@@ -84,6 +87,7 @@ class Glossary:
             tuple(sorted(cjk, key=len, reverse=True)),
             frozenset("".join(cjk)),
             frozenset(own),
+            frozenset(term[0] for term in cjk if term),
         )
         self._profiles[entry] = profile
         return profile
@@ -118,9 +122,14 @@ def mentions(text: str, profile: Profile, stems: TokenStems | None = None) -> li
                     spans.append((start, end))
             elif not wanted.isdisjoint(tok_stems):
                 spans.append((start, end))
-    for term in profile.cjk:
-        start = text.find(term)
-        while start != -1:
-            spans.append((start, start + len(term)))
-            start = text.find(term, start + 1)
+    cjk, firsts = profile.cjk, profile.firsts
+    # most entries of a fact share no first character with a given claim: one C-level
+    # set test instead of a find per word
+    if cjk and (firsts is None or not firsts.isdisjoint(text)):
+        find = text.find
+        for term in cjk:
+            start = find(term)
+            while start != -1:
+                spans.append((start, start + len(term)))
+                start = find(term, start + 1)
     return spans

@@ -312,7 +312,13 @@ def _attribute(
             if _TEMPORAL.search(between):
                 continue
             # a nearer verb takes the mention (删除操作会同步更新 ShinseiEntity: 更新 governs it)
-            if any(gap[0] <= h.start and h.end <= gap[1] for h in verbs):
+            g0, g1 = gap
+            nearer = False
+            for h in verbs:  # a plain loop, not any(): this runs for every candidate span
+                if g0 <= h.start and h.end <= g1:
+                    nearer = True
+                    break
+            if nearer:
                 continue
             # an annotation as the place of the work (整个更新在 @Transactional 事务中完成)
             if ref.kind == "annotations" and _LOCATIVE.search(between):
