@@ -8,6 +8,7 @@ read the lexicons (data) and the glossary, and never look at other claims except
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..context import ClaimContext, Ref, parse_ref
 from ..glossary import Profile, Span
@@ -275,14 +276,19 @@ def _accepts(ref: Ref, verb: str, conditional: bool) -> bool:
 def _literal(text: str, target: str) -> list[Span]:
     """Where the claim writes the target itself, or its last segment (update of X.update)."""
     out: list[Span] = []
-    for name in {target, target.rsplit(".", 1)[-1].lstrip("@")}:
-        if len(name) < 3:
-            continue
+    for name in _literal_names(target):
         start = text.find(name)
         while start != -1:
             out.append((start, start + len(name)))
             start = text.find(name, start + 1)
     return out
+
+
+@lru_cache(maxsize=16384)
+def _literal_names(target: str) -> tuple[str, ...]:
+    # per target, not per claim: every candidate of every misaligned-looking claim asks
+    names = dict.fromkeys([target, target.rsplit(".", 1)[-1].lstrip("@")])
+    return tuple(name for name in names if len(name) >= 3)
 
 
 def _attribute(
