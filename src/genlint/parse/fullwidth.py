@@ -20,7 +20,10 @@ _STRINGS = re.compile(
     r"|'[^'\\\n]*(?:\\.[^'\\\n]*)*(?:'|(?=\n)|\Z)"  # a single-quoted one too
     r"|“((?:[^“”]|“[^“”]*”)*)”" + _FOLLOWED_BY_SYNTAX
 )
-_ANY = re.compile(r"[“”：，｛｝［］]")
+_ANY = re.compile(r"[“”：，｛｝［］０-９]")
+# A number typed with the full-width keyboard (３０, －１．５) outside a string is still a number.
+_WIDE_NUMBER = re.compile(r"[－＋]?[０-９]+(?:．[０-９]+)?")
+_WIDE_TO_ASCII = str.maketrans("０１２３４５６７８９－＋．", "0123456789-+.")
 
 
 def has_fullwidth(text: str) -> bool:
@@ -32,6 +35,8 @@ def _ascii_syntax(segment: str) -> str:
     for wide, ascii_mark in _SYNTAX:
         if wide in segment:
             segment = segment.replace(wide, ascii_mark)
+    if _WIDE_NUMBER.search(segment):
+        segment = _WIDE_NUMBER.sub(lambda m: m.group(0).translate(_WIDE_TO_ASCII), segment)
     return segment
 
 
@@ -53,4 +58,7 @@ def normalise(text: str) -> tuple[str, int]:
     parts.append(_ascii_syntax(text[pos:]))
     result = "".join(parts)
     changed = sum(text.count(mark) - result.count(mark) for mark in _MARKS)
+    changed += sum(len(m.group(0)) for m in _WIDE_NUMBER.finditer(text)) - sum(
+        len(m.group(0)) for m in _WIDE_NUMBER.finditer(result)
+    )
     return result, changed
