@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Union
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
+from .._describe import json_kind
 from ..errors import SchemaError
 
 # Query parameters that identify a click, a campaign or a share, never the page itself.
@@ -133,7 +134,7 @@ def load_sources(data: SourcesLike | object) -> SourceList:
     if isinstance(data, SourceList):
         return data
     if not isinstance(data, Sequence) or isinstance(data, (str, bytes)):
-        raise SchemaError(f"expected a list of sources, got {_kind(data)}")
+        raise SchemaError(f"expected a list of sources, got {json_kind(data)}")
     parsed: list[Source] = []
     first_index: dict[int, int] = {}
     for index, entry in enumerate(data):
@@ -212,7 +213,7 @@ def normalise_title(title: str) -> str:
 def _parse_entry(index: int, entry: object) -> Source:
     where = f"[{index}]"
     if not isinstance(entry, Mapping):
-        raise SchemaError(f"{where} expected an object, got {_kind(entry)}")
+        raise SchemaError(f"{where} expected an object, got {json_kind(entry)}")
     if "id" not in entry:
         raise SchemaError(f'{where} missing "id"')
     source_id = _parse_id(where, entry["id"])
@@ -227,14 +228,14 @@ def _parse_entry(index: int, entry: object) -> Source:
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise SchemaError(f'{where} "{name}" must be a string, got {_kind(value)}')
+            raise SchemaError(f'{where} "{name}" must be a string, got {json_kind(value)}')
         text = str(value).strip()
         if text:
             values[name] = text
     year = entry.get("year", entry.get("date"))
     if year is not None:
         if isinstance(year, bool) or not isinstance(year, (str, int)):
-            raise SchemaError(f'{where} "year" must be a number or string, got {_kind(year)}')
+            raise SchemaError(f'{where} "year" must be a number or string, got {json_kind(year)}')
         values["year"] = str(year).strip() or None
     authors = entry.get("authors", entry.get("author"))
     return Source(
@@ -304,7 +305,7 @@ def _parse_authors(where: str, value: object) -> tuple[Author, ...]:
     if isinstance(value, (str, Mapping)):
         value = [value]
     if not isinstance(value, Sequence):
-        raise SchemaError(f'{where} "authors" must be a list, got {_kind(value)}')
+        raise SchemaError(f'{where} "authors" must be a list, got {json_kind(value)}')
     authors: list[Author] = []
     for i, item in enumerate(value):
         if isinstance(item, str):
@@ -314,7 +315,7 @@ def _parse_authors(where: str, value: object) -> tuple[Author, ...]:
             authors.append(_name_from_mapping(f'{where} "authors"[{i}]', item))
         else:
             raise SchemaError(
-                f'{where} "authors"[{i}] must be a string or an object, got {_kind(item)}'
+                f'{where} "authors"[{i}] must be a string or an object, got {json_kind(item)}'
             )
     return tuple(authors)
 
@@ -360,19 +361,3 @@ def _fill_missing(kept: Source, other: Source) -> Source:
     if not kept.authors and other.authors:
         changes["authors"] = other.authors
     return replace(kept, **changes) if changes else kept
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, (int, float)):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, Mapping):
-        return "an object"
-    if isinstance(value, Sequence):
-        return "a list"
-    return type(value).__name__

@@ -8,6 +8,7 @@ from typing import Any
 
 import orjson
 
+from .._describe import json_kind
 from ..errors import InputError
 
 
@@ -61,7 +62,7 @@ class Acceptor:
                 return (
                     False,
                     None,
-                    f"expected an object with {_names(self.fields)}, got {_kind(value)}",
+                    f"expected an object with {_names(self.fields)}, got {json_kind(value)}",
                 )
             missing = [name for name in self.fields if name not in value]
             if missing:
@@ -76,7 +77,7 @@ class Acceptor:
             return False, None, "nested too deeply to validate"
         if self.fields or any_json or isinstance(value, dict | list):
             return True, value, ""
-        return False, None, f"expected a JSON object or array, got {_kind(value)}"
+        return False, None, f"expected a JSON object or array, got {json_kind(value)}"
 
     def _check_model(self, value: Any) -> tuple[bool, Any, str]:
         from pydantic import ValidationError
@@ -157,19 +158,3 @@ def _field_types(schema: Any, model: Any) -> dict[str, str]:
 
 def _names(names: Sequence[str]) -> str:
     return ", ".join(repr(n) for n in names)
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
