@@ -73,21 +73,6 @@ def test_json_strings_map_back_to_the_file(tmp_path: Path, value: dict) -> None:
         assert 1 <= f.line <= len(lines) and 1 <= f.column <= len(lines[f.line - 1]) + 1
 
 
-def _unwindowed() -> object:
-    import copy
-
-    from genlint.check import Checker
-
-    checker = Checker()
-    clones = []
-    for rule in checker.rules:
-        clone = copy.copy(rule)
-        clone.trigger = None  # type: ignore[misc]
-        clones.append(clone)
-    checker.rules = clones
-    return checker
-
-
 _FAST = None
 _SLOW = None
 
@@ -99,10 +84,11 @@ _SLOW = None
 def test_trigger_windows_never_change_findings(text: str) -> None:
     """Windows are only a speed hint: the same findings as running every rule on all text."""
     from genlint.check import Checker
+    from support.checkers import unwindowed_checker
 
     global _FAST, _SLOW
     if _FAST is None:
-        _FAST, _SLOW = Checker(), _unwindowed()
+        _FAST, _SLOW = Checker(), unwindowed_checker()
     fast = [f.to_dict() for f in _FAST.check(text)]  # type: ignore[attr-defined]
     slow = [f.to_dict() for f in _SLOW.check(text)]  # type: ignore[attr-defined]
     assert fast == slow
