@@ -105,18 +105,13 @@ def _list_rules(
     import orjson
 
     from ..check import Checker
+    from ..rules.docs import document
 
     checker = Checker(select or None, ignore, config)
-    rows = [
-        {
-            "id": rule.id,
-            "severity": str(checker.severity_of(rule)),
-            "description": rule.description,
-            "bad": list(rule.bad),
-            "good": list(rule.good),
-        }
-        for rule in checker.rules
-    ]
+    # the same metadata as `genlint rule ID` and the README table (genlint.rules.docs)
+    rows = [document(rule, str(checker.severity_of(rule))).to_dict() for rule in checker.rules]
+    for row in rows:
+        row["description"] = row["summary"]
     if fmt == "json":
         sys.stdout.write(orjson.dumps({"rules": rows}).decode("utf-8") + "\n")
     else:

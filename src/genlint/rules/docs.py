@@ -1,0 +1,152 @@
+"""Rule documentation: one place that turns rule metadata into what a user reads.
+
+A rule carries its summary (``description``) and its ``bad``/``good`` examples; why it matters
+lives in ``rule_docs.toml`` beside this module (per rule, or per pack as a fallback). Everything a
+user reads about rules — ``genlint rule ID``, ``genlint check --list-rules`` and the README rule
+table — is rendered here from that metadata, so the three cannot disagree (a test regenerates
+the README table and fails when it drifts).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from . import Rule
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on 3.10 only
+    import tomli as tomllib
+
+__all__ = ["RuleDoc", "document", "readme_table", "render_text", "replace_readme_table"]
+
+README_START = "<!-- rule-table:start (generated from rule metadata: genlint.rules.docs) -->"
+README_END = "<!-- rule-table:end -->"
+
+
+@dataclass(frozen=True)
+class RuleDoc:
+    id: str
+    pack: str
+    severity: str
+    summary: str
+    why: str
+    bad: tuple[str, ...]
+    good: tuple[str, ...]
+
+    @property
+    def silence(self) -> tuple[str, ...]:
+        """The ways to turn the rule off, most local first."""
+        return (
+            f"for one run: genlint check --ignore {self.id} …",
+            f'for a project: [check] ignore = ["{self.id}"] in genlint.toml',
+            'for one phrase that is fine: [check] allowlist = ["<the phrase>"] in genlint.toml',
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "pack": self.pack,
+            "severity": self.severity,
+            "summary": self.summary,
+            "why": self.why,
+            "bad": list(self.bad),
+            "good": list(self.good),
+            "silence": list(self.silence),
+        }
+
+
+@lru_cache(maxsize=1)
+def _why_table() -> tuple[dict[str, str], dict[str, str]]:
+    with Path(__file__).with_name("rule_docs.toml").open("rb") as fh:
+        data = tomllib.load(fh)
+    packs = {name: str(t.get("why", "")) for name, t in data.get("pack", {}).items()}
+    rules = {name: str(t.get("why", "")) for name, t in data.get("rule", {}).items()}
+    return packs, rules
+
+
+def document(rule: Rule, severity: str | None = None) -> RuleDoc:
+    """The documentation of one rule (``severity``: the configured one, if it differs)."""
+    packs, rules = _why_table()
+    why = getattr(rule, "why", "") or rules.get(rule.id) or packs.get(rule.pack, "")
+    return RuleDoc(
+        id=rule.id,
+        pack=rule.pack,
+        severity=severity or str(rule.severity),
+        summary=rule.description,
+        why=" ".join(why.split()),
+        bad=tuple(rule.bad),
+        good=tuple(rule.good),
+    )
+
+
+def render_text(doc: RuleDoc) -> str:
+    """A rule's page as ``genlint rule ID`` prints it."""
+    lines = [f"{doc.id} ({doc.severity})", "", doc.summary, ""]
+    if doc.why:
+        lines += ["Why it matters:", f"  {doc.why}", ""]
+    if doc.bad:
+        lines.append("Flagged:")
+        lines += [f"  {example}" for example in doc.bad]
+        lines.append("")
+    if doc.good:
+        lines.append("Not flagged:")
+        lines += [f"  {example}" for example in doc.good]
+        lines.append("")
+    lines.append("How to silence it:")
+    lines += [f"  {way}" for way in doc.silence]
+    return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def readme_table(docs: Iterable[RuleDoc]) -> str:
+    """The README's rule table (Markdown), between its start and end markers."""
+    rows = [
+        README_START,
+        "| rule | severity | flags | e.g. flagged | e.g. not flagged |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for doc in docs:
+        bad = _cell(doc.bad[0]) if doc.bad else ""
+        good = _cell(doc.good[0]) if doc.good else ""
+        rows.append(f"| `{doc.id}` | {doc.severity} | {_cell(doc.summary)} | {bad} | {good} |")
+    rows.append(README_END)
+    return "\n".join(rows)
+
+
+def replace_readme_table(readme: str, table: str) -> str:
+    """``readme`` with the text between the markers replaced by ``table``."""
+    head, sep, rest = readme.partition(README_START)
+    _, sep2, tail = rest.partition(README_END)
+    if not sep or not sep2:
+        raise ValueError("README has no rule-table markers")
+    return head + table + tail
+
+
+def all_docs() -> list[RuleDoc]:
+    from . import all_rules
+
+    return [document(rule) for rule in all_rules()]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m genlint.rules.docs README.md``: regenerate the README rule table."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    path = Path(args[0] if args else "README.md")
+    text = path.read_text(encoding="utf-8")
+    updated = replace_readme_table(text, readme_table(all_docs()))
+    if updated != text:
+        path.write_text(updated, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

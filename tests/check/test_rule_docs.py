@@ -1,0 +1,52 @@
+"""Rule documentation: every rule documented, one source for `genlint rule` and the README."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from genlint.rules import all_rules
+from genlint.rules.docs import all_docs, readme_table, replace_readme_table
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+@pytest.mark.parametrize("rule", all_rules(), ids=lambda r: r.id)
+def test_every_rule_has_summary_why_and_examples(rule):
+    doc = next(d for d in all_docs() if d.id == rule.id)
+    assert doc.summary and doc.why, rule.id
+    assert doc.bad and doc.good, rule.id
+
+
+def test_readme_rule_table_is_generated_from_the_metadata():
+    text = README.read_text(encoding="utf-8")
+    expected = replace_readme_table(text, readme_table(all_docs()))
+    assert text == expected, "README rule table drifted: run python -m genlint.rules.docs README.md"
+
+
+def test_rule_command_shows_the_docs(run_cli):
+    result = run_cli("rule", "placeholder/empty-slot")
+    assert result.code == 0
+    assert "placeholder/empty-slot" in result.out
+    assert "Why it matters" in result.out
+    assert "开户行：银行支行【】账号：" in result.out  # a bad example
+    assert "调用 save() 方法" in result.out  # a good example
+    assert "--ignore placeholder/empty-slot" in result.out
+
+
+def test_rule_command_lists_and_prints_json(run_cli):
+    listing = run_cli("rule")
+    assert listing.code == 0
+    assert {r.id for r in all_rules()} <= {line.split()[0] for line in listing.out.splitlines() if "/" in line.split(" ")[0]}
+    data = json.loads(run_cli("rule", "sensitive", "--format", "json").out)
+    ids = [r["id"] for r in data["rules"]]
+    assert ids and all(i.startswith("sensitive/") for i in ids)
+    assert all(r["why"] and r["silence"] for r in data["rules"])
+
+
+def test_rule_command_unknown_rule_is_usage_error(run_cli):
+    result = run_cli("rule", "placeholder/nope")
+    assert result.code == 2
+    assert result.err.startswith("genlint: error: unknown rule")
