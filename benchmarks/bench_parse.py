@@ -29,7 +29,7 @@ from genlint.parse import ParseResult
 PEER_CASES = Path(
     os.environ.get(
         "GENLINT_PEER_CASES",
-        Path(__file__).resolve().parents[2] / "shared" / "data" / "json_peer_cases.jsonl",
+        Path(__file__).resolve().parents[1] / "tests" / "data" / "json_peer_cases.jsonl",
     )
 )
 

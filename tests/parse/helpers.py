@@ -10,12 +10,12 @@ from typing import Any
 import orjson
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "parse"
-# The shared data folder sits next to the repository (../shared/data); GENLINT_PEER_CASES
-# points elsewhere.
+# Vendored with its origin and licences in tests/data/README.md; GENLINT_PEER_CASES points
+# elsewhere.
 PEER_CASES = Path(
     os.environ.get(
         "GENLINT_PEER_CASES",
-        Path(__file__).resolve().parents[3] / "shared" / "data" / "json_peer_cases.jsonl",
+        Path(__file__).resolve().parents[1] / "data" / "json_peer_cases.jsonl",
     )
 )
 
