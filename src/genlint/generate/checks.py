@@ -10,18 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-import regex
-
 from ..errors import InputError
 from ..findings import Finding
 
 Check = Callable[[str], list[Finding]]
-
-# A <sources>[…]</sources> marker as the cite engine tolerates it (spaces, case, full width).
-_MARKER = regex.compile(
-    r"<\s*sources\s*>\s*[\[［](?P<ids>[^\]］]*)[\]］]\s*<\s*/\s*sources\s*>", regex.I
-)
-
 
 def pack_check(select: Sequence[str]) -> Check:
     """Rules or packs of ``genlint check`` (e.g. ``["placeholder", "sensitive"]``)."""
@@ -62,45 +54,19 @@ def json_check(schema: Any = None, fields: Sequence[str] | None = None) -> Check
 
 
 def citation_check(sources: Sequence[dict[str, Any]]) -> Check:
-    """A finding ``citation/unknown-source`` for each marker id that names no source."""
-    from ..cite import process_citations
+    """``citation/unknown-id`` for each marker naming no source: the citation pack of
+    ``genlint check --sources``, so the gate and the check can never disagree."""
+    from ..check import Checker
+    from ..cite.sources import load_sources
 
     source_list = list(sources)
+    load_sources(source_list)  # a bad list fails now, not at the first reply
+    checker = Checker("citation/unknown-id", options={"sources": source_list})
 
     def check(text: str) -> list[Finding]:
-        result = process_citations(text, source_list)
-        invalid = {str(i) for i in result.invalid_ids}
-        if not invalid:
-            return []
-        findings: list[Finding] = []
-        for marker in _MARKER.finditer(text):
-            offset = marker.start("ids")
-            for token in regex.finditer(r"[^,，\s]+", marker.group("ids")):
-                if token.group() in invalid:
-                    start = offset + token.start()
-                    findings.append(
-                        located(
-                            text,
-                            "citation/unknown-source",
-                            f"citation '{token.group()}' names no source",
-                            start,
-                            offset + token.end(),
-                        )
-                    )
-        if not findings:  # an inline form the scan above does not know: report it unlocated
-            findings = [
-                Finding("citation/unknown-source", f"citation '{i}' names no source", i, 0, 0)
-                for i in sorted(invalid)
-            ]
-        return findings
+        return checker.check(text)
 
     return check
-
-
-def located(text: str, rule: str, message: str, start: int, end: int) -> Finding:
-    line = text.count("\n", 0, start) + 1
-    column = start - (text.rfind("\n", 0, start) + 1) + 1
-    return Finding(rule, message, text[start:end], start, end, line, column)
 
 
 def resolve_checks(checks: Iterable[Check | str] | Check | str) -> list[Check]:

@@ -31,8 +31,9 @@ class UnknownId(Rule):
             return
         sources = source_list(raw)
         for marker in markers_in(text):
+            # a token that is no id at all ("web") names no source either
             unknown = [
-                t for t in marker.tokens if isinstance(t, int) and sources.resolve(t) is None
+                t for t in marker.tokens if isinstance(t, str) or sources.resolve(t) is None
             ]
             if unknown:
                 names = ", ".join(str(i) for i in dict.fromkeys(unknown))
