@@ -9,12 +9,12 @@ CACHE := .cache
 PROMPTFOO_VERSION := 0.121.20
 PROMPTFOO := $(CACHE)/promptfoo/node_modules/.bin/promptfoo
 
-.PHONY: demo test lint typecheck pytest bench install system-deps promptfoo clean
+.PHONY: demo test lint typecheck pytest docs bench install system-deps promptfoo clean
 
 demo: $(STAMP)
 	@for step in examples/demo/*.sh; do bash "$$step" || exit $$?; done
 
-test: $(STAMP) system-deps promptfoo lint typecheck pytest
+test: $(STAMP) system-deps promptfoo lint typecheck docs pytest
 
 install: $(STAMP)
 
@@ -46,6 +46,10 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy
+
+# The repository's own documentation (docs/, mkdocs.yml); strict, so a broken link fails.
+docs: $(STAMP)
+	$(VENV)/bin/mkdocs build --quiet --strict
 
 pytest: $(STAMP)
 	PROMPTFOO_BIN=$(abspath $(PROMPTFOO)) $(VENV)/bin/pytest

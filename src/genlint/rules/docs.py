@@ -23,7 +23,14 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-__all__ = ["RuleDoc", "document", "readme_table", "render_text", "replace_readme_table"]
+__all__ = [
+    "RuleDoc",
+    "document",
+    "readme_table",
+    "render_text",
+    "replace_readme_table",
+    "rules_page",
+]
 
 README_START = "<!-- rule-table:start (generated from rule metadata: genlint.rules.docs) -->"
 README_END = "<!-- rule-table:end -->"
@@ -122,6 +129,27 @@ def readme_table(docs: Iterable[RuleDoc]) -> str:
     return "\n".join(rows)
 
 
+def rules_page(docs: Iterable[RuleDoc]) -> str:
+    """``docs/rules.md``: every rule's page, as ``genlint rule ID`` prints it, in Markdown."""
+    out = [
+        "# Rule reference",
+        "",
+        "<!-- generated from rule metadata by `python -m genlint.rules.docs`; do not edit -->",
+        "",
+        "Every rule of `genlint check`, with why it matters, what it flags and what it leaves",
+        "alone (each example is kept true by a test), and how to silence it. The same text is",
+        "printed by `genlint rule ID`.",
+    ]
+    for doc in docs:
+        out += ["", f"## {doc.id}", "", f"*{doc.severity}* — {doc.summary}", ""]
+        if doc.why:
+            out += [doc.why, ""]
+        out += ["Flagged:", ""] + [f"- `{e}`" if "`" not in e else f"- {e}" for e in doc.bad]
+        out += ["", "Not flagged:", ""] + [f"- `{e}`" if "`" not in e else f"- {e}" for e in doc.good]
+        out += ["", "Silence it:", ""] + [f"- {way}" for way in doc.silence]
+    return "\n".join(out) + "\n"
+
+
 def replace_readme_table(readme: str, table: str) -> str:
     """``readme`` with the text between the markers replaced by ``table``."""
     head, sep, rest = readme.partition(README_START)
@@ -138,13 +166,15 @@ def all_docs() -> list[RuleDoc]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m genlint.rules.docs README.md``: regenerate the README rule table."""
+    """``python -m genlint.rules.docs [ROOT]``: regenerate the README rule table and
+    ``docs/rules.md`` of the repository at ROOT (default: the working directory)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    path = Path(args[0] if args else "README.md")
-    text = path.read_text(encoding="utf-8")
-    updated = replace_readme_table(text, readme_table(all_docs()))
-    if updated != text:
-        path.write_text(updated, encoding="utf-8")
+    root = Path(args[0] if args else ".")
+    docs = all_docs()
+    readme = root / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    readme.write_text(replace_readme_table(text, readme_table(docs)), encoding="utf-8")
+    (root / "docs" / "rules.md").write_text(rules_page(docs), encoding="utf-8")
     return 0
 
 
