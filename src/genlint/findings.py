@@ -43,7 +43,7 @@ class Finding:
         return self.rule.split("/", 1)[0]
 
     def to_dict(self) -> dict[str, Any]:
-        """The SPEC §1 JSON shape; optional keys only when set."""
+        """The docs/commands/check.md JSON shape; optional keys only when set."""
         out: dict[str, Any] = {
             "rule": self.rule,
             "severity": str(self.severity),

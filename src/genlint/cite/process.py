@@ -43,7 +43,7 @@ class CitationResult:
     style: str = "numeric"
 
     def to_dict(self) -> dict[str, Any]:
-        """The SPEC §3 JSON document (plus ``counts``, ``coverage``, ``numbers``, ``merged``)."""
+        """The docs/commands/cite.md JSON document (plus ``counts``, ``coverage``, ``numbers``, ``merged``)."""
         return {
             "text": self.text,
             "cited": self.cited,

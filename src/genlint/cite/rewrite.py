@@ -3,7 +3,7 @@
 Planning and rendering are separate so that several chapters can be planned first and
 numbered together (``--renumber`` numbers by first appearance across the whole document).
 
-Placement (SPEC §3, and what a careful editor would do where the spec is silent):
+Placement (docs/commands/cite.md, and what a careful editor would do where the spec is silent):
 
 * An inline marker is replaced where it stands; adjacent markers (only spaces between) are
   one citation, each id once. An inline marker that renders empty also takes the space before

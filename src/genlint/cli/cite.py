@@ -1,4 +1,4 @@
-"""``genlint cite``: citation markers to numbered citations and a reference list (SPEC §3).
+"""``genlint cite``: citation markers to numbered citations and a reference list (docs/commands/cite.md).
 
 Exit 0 when every marker named a source, 1 when ids were dropped (they are listed on stderr
 and in ``invalid_ids``), 2 for bad input. Several FILEs are chapters of one document:

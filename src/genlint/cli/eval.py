@@ -1,4 +1,4 @@
-"""``genlint eval``: score a generated wiki against extracted facts (SPEC §4)."""
+"""``genlint eval``: score a generated wiki against extracted facts (docs/commands/eval.md)."""
 
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ def command(
             disable=settings.disable | set(disable),
             progress=advance,
         )
-    if not several:  # a single page object: the SPEC's single-page shape, no "pages"
+    if not several:  # a single page object: the the contract's single-page shape, no "pages"
         from dataclasses import replace
 
         result = replace(result, multi_page=False)

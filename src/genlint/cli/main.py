@@ -59,11 +59,9 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="genlint")
 @click.option("--debug", is_flag=True, help="Show tracebacks and debug logs.")
-@click.pass_context
-def cli(ctx: click.Context, debug: bool) -> None:
+def cli(debug: bool) -> None:
     """genlint: check, repair and gate what large language models write."""
-    ctx.ensure_object(dict)
-    ctx.obj["debug"] = debug
+    # main() reads --debug itself (it decides about tracebacks before click has parsed anything)
     logging.basicConfig(
         level=logging.DEBUG if debug else logging.WARNING,
         format="genlint: %(levelname)s: %(message)s",

@@ -1,4 +1,4 @@
-"""``genlint match``: the review criteria that apply to a contract clause (SPEC §5)."""
+"""``genlint match``: the review criteria that apply to a contract clause (docs/commands/match.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``genlint eval``: deterministic faithfulness evaluation of a generated code wiki (SPEC §4).
+"""``genlint eval``: deterministic faithfulness evaluation of a generated code wiki (docs/commands/eval.md).
 
 Claims are checked against the page's fact for missing or invalid references, wording that
 asserts the wrong kind of action, inferred purposes or guarantees, and redundancy; the metrics

@@ -46,7 +46,7 @@ def evaluate(
     rules: Sequence[EvalRule] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> EvaluationResult:
-    """Score a generated wiki against extracted facts (SPEC §4).
+    """Score a generated wiki against extracted facts (docs/commands/eval.md).
 
     ``facts`` and ``wiki`` are the parsed JSON (dicts/lists), ``Page`` objects, or paths to the
     JSON files. ``thresholds`` overrides some or all of the pass bounds; ``glossary`` and
@@ -198,7 +198,7 @@ def _known_refs(page: Page, fact: Fact | None) -> dict[str, Ref]:
 
 
 def aggregate(pages: Sequence[PageResult], thresholds: Thresholds, multi: bool) -> EvaluationResult:
-    """Metrics over all claims and key facts together (SPEC §4, several pages)."""
+    """Metrics over all claims and key facts together (docs/commands/eval.md, several pages)."""
     counts = Counts()
     for p in pages:
         counts = counts + p.counts

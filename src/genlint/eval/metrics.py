@@ -1,4 +1,4 @@
-"""Counts → metrics, and metrics against thresholds → pass/fail (SPEC §4)."""
+"""Counts → metrics, and metrics against thresholds → pass/fail (docs/commands/eval.md)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
-#: Reasons defined by SPEC §4, in the order they are reported for one claim.
+#: Reasons defined by docs/commands/eval.md, in the order they are reported for one claim.
 REASONS: tuple[str, ...] = (
     "missing_ref",
     "invalid_ref",
@@ -160,10 +160,10 @@ class PageResult:
 
 @dataclass(frozen=True)
 class EvaluationResult:
-    """The result of :func:`genlint.evaluate`; ``to_dict()`` is the SPEC §4 JSON.
+    """The result of :func:`genlint.evaluate`; ``to_dict()`` is the docs/commands/eval.md JSON.
 
     ``pages`` always holds one block per page; ``to_dict()`` shows it only for several
-    pages (a wiki given as a list, or a folder), as the SPEC's single-page example has none.
+    pages (a wiki given as a list, or a folder), as the the contract's single-page example has none.
     """
 
     metrics: Metrics

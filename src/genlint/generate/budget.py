@@ -1,6 +1,6 @@
 """Token estimates and backoff: the arithmetic behind "no request past a budget".
 
-The rule (documented in docs/tour/generate.md): before each request the gate estimates its
+The rule (documented in docs/commands/generate.md, "Budgets, exactly"): before each request the gate estimates its
 prompt tokens and reserves room for the reply; it sends only if
 
     spent + estimated_prompt + reserved_reply <= token_budget

@@ -1,4 +1,4 @@
-"""Input and output shapes of ``genlint match`` (SPEC §5), and loaders that name the bad entry."""
+"""Input and output shapes of ``genlint match`` (docs/commands/match.md), and loaders that name the bad entry."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""From a clause to the criteria that apply to it (SPEC §5).
+"""From a clause to the criteria that apply to it (docs/commands/match.md).
 
 exact reference match ─ yes → those criteria, applicable, the LLM is not asked
         │ no
@@ -189,6 +189,6 @@ def match_criteria(
     llm: ChatModel | None = None,
     **options: Any,
 ) -> LoadReviewCriteriaOutput:
-    """The review criteria that apply to ``clause`` (SPEC §5). ``options`` go to
+    """The review criteria that apply to ``clause`` (docs/commands/match.md). ``options`` go to
     :class:`Matcher` (top_k, max_results, threshold, llm_timeout, cache_dir)."""
     return Matcher(criteria, embedder, llm, **options).match(clause)

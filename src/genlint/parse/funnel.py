@@ -53,7 +53,7 @@ def parse_json(
         text = bytes(text).decode("utf-8", errors="replace")
     elif not isinstance(text, str):
         raise TypeError(f"parse_json() needs str or bytes, not {type(text).__name__}")
-    return _funnel(text, Acceptor(schema, fields), [])
+    return _funnel(text, Acceptor(schema, fields))
 
 
 def _repaired_step(text: str, acceptor: Acceptor, deadline: Deadline) -> ParseResult | str:
@@ -85,17 +85,17 @@ def _repaired_step(text: str, acceptor: Acceptor, deadline: Deadline) -> ParseRe
     return why
 
 
-def _funnel(text: str, acceptor: Acceptor, errors: list[str]) -> ParseResult:
-    if not errors:
-        try:
-            value = load_strict(text)
-        except NotJSON as exc:
-            errors.append(f"direct: {exc}")
-        else:
-            accepted, converted, why = acceptor.check(value, any_json=True)
-            if accepted:
-                return ParseResult(True, converted, "direct", errors, [])
-            errors.append(f"direct: valid JSON but not acceptable: {why}")
+def _funnel(text: str, acceptor: Acceptor) -> ParseResult:
+    errors: list[str] = []
+    try:
+        value = load_strict(text)
+    except NotJSON as exc:
+        errors.append(f"direct: {exc}")
+    else:
+        accepted, converted, why = acceptor.check(value, any_json=True)
+        if accepted:
+            return ParseResult(True, converted, "direct", errors, [])
+        errors.append(f"direct: valid JSON but not acceptable: {why}")
 
     deadline = Deadline()
     outcome = _repaired_step(text, acceptor, deadline)

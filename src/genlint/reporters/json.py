@@ -1,4 +1,4 @@
-"""The SPEC §1 JSON document: files with their findings, and a summary."""
+"""The docs/commands/check.md JSON document: files with their findings, and a summary."""
 
 from __future__ import annotations
 

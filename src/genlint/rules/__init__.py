@@ -43,7 +43,7 @@ The context
 :class:`RuleContext` carries what a rule may need besides the text:
 
 * ``options`` — values from the command line / API, e.g. ``options["sources"]``: the parsed
-  content of ``genlint check --sources FILE`` (the JSON list of sources of SPEC §3), or ``None``
+  content of ``genlint check --sources FILE`` (the JSON list of sources of docs/commands/cite.md), or ``None``
   when not given. A rule that needs an option and does not get one yields nothing.
 * ``kind`` — the reader that produced the text: ``txt``, ``md``, ``json``, ``docx``, ``pdf``
   (``text`` for :func:`genlint.check.check_text`).

@@ -1,7 +1,7 @@
 """The rule registry of ``genlint eval``.
 
 A rule looks at one claim (a :class:`~genlint.eval.context.ClaimContext`) and returns the
-detail of its violation, or None. The five SPEC §4 reasons are built in; third parties add
+detail of its violation, or None. The five docs/commands/eval.md reasons are built in; third parties add
 rules through the entry-point group ``genlint.eval_rules``, e.g. in their ``pyproject.toml``::
 
     [project.entry-points."genlint.eval_rules"]

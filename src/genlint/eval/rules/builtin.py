@@ -1,4 +1,4 @@
-"""The five SPEC §4 rules.
+"""The five docs/commands/eval.md rules.
 
 Each rule is a small class whose docstring's first line is its description; the wording rules
 read the lexicons (data) and the glossary, and never look at other claims except through

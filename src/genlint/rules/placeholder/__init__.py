@@ -1,4 +1,4 @@
-"""``placeholder`` pack: unfilled template slots (SPEC §1 "What is a placeholder").
+"""``placeholder`` pack: unfilled template slots (docs/commands/check.md "What is a placeholder").
 
 Pattern rules are in ``rules.toml``; rules that need context are code: the 某 rules
 (:mod:`.mou`), X/○ marks (:mod:`.marks`) and slot labels (:mod:`.labels`).

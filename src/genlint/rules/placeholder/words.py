@@ -1,4 +1,4 @@
-"""Word lists behind the 某 and X rules (why a word is here is the labelling rule of SPEC §1:
+"""Word lists behind the 某 and X rules (why a word is here is the labelling rule of docs/commands/check.md:
 某 + an entity or quantity word is a placeholder; 某 + a classifier is a determiner)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``sensitive`` pack: unmasked personal data (SPEC §1 "What is sensitive").
+"""``sensitive`` pack: unmasked personal data (docs/commands/check.md "What is sensitive").
 
 Every rule needs logic (check digits, dates, digit boundaries), so all are code. A number is
 only flagged when it is not part of a longer run of digits, and masked forms (138****5678,
