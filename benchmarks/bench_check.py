@@ -77,7 +77,7 @@ def corpus(target_bytes: int, problem_rate: float, seed: int = 7) -> str:
 
 def naive_patterns() -> list[re.Pattern[str]]:
     """What one writes first: one regex per kind of problem, run with re.findall."""
-    from genlint.rules.placeholder.words import COMPOUND_SURNAMES, ENTITY_WORDS, SURNAMES
+    from genlint.check.rules.placeholder.words import COMPOUND_SURNAMES, ENTITY_WORDS, SURNAMES
 
     ent = "|".join(map(re.escape, ENTITY_WORDS))
     return [

@@ -138,8 +138,8 @@ def test_stdin(run_cli, files: Path, monkeypatch: pytest.MonkeyPatch) -> None:  
 def test_sources_option_is_loaded_for_rules(
     run_cli, files: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
-    from genlint import rules
-    from genlint.rules import Hit, Rule
+    from genlint.check import rules
+    from genlint.check.rules import Hit, Rule
 
     seen: list[object] = []
 

@@ -6,9 +6,9 @@ import pytest
 
 from genlint import check_text
 from genlint.check import CheckConfig, Checker
+from genlint.check.rules import Hit, Rule, RuleContext
 from genlint.errors import ConfigError
 from genlint.findings import Severity
-from genlint.rules import Hit, Rule, RuleContext
 
 
 def test_offsets_lines_and_columns() -> None:
@@ -91,7 +91,7 @@ class _EveryLine(Rule):
 
 
 def test_options_reach_rules(monkeypatch: pytest.MonkeyPatch) -> None:
-    from genlint import rules
+    from genlint.check import rules
 
     monkeypatch.setitem(rules._loaded, "citation", [_EveryLine()])
     checker = Checker(select="citation", options={"sources": [{"id": 1}]})

@@ -9,7 +9,7 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from genlint.check import check_paths
-from genlint.reporters import REPORTERS, render
+from genlint.check.reporters import REPORTERS, render
 
 from .conftest import make_pdf
 

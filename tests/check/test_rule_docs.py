@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from genlint.rules import all_rules
-from genlint.rules.docs import all_docs, readme_table, replace_readme_table, rules_page
+from genlint.check.rules import all_rules
+from genlint.check.rules.docs import all_docs, readme_table, replace_readme_table, rules_page
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
@@ -24,12 +24,12 @@ def test_every_rule_has_summary_why_and_examples(rule):
 def test_readme_rule_table_is_generated_from_the_metadata():
     text = README.read_text(encoding="utf-8")
     expected = replace_readme_table(text, readme_table(all_docs()))
-    assert text == expected, "README rule table drifted: run python -m genlint.rules.docs"
+    assert text == expected, "README rule table drifted: run python -m genlint.check.rules.docs"
 
 
 def test_docs_rule_reference_is_generated_from_the_metadata():
     page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    assert page == rules_page(all_docs()), "docs/rules.md drifted: run python -m genlint.rules.docs"
+    assert page == rules_page(all_docs()), "docs/rules.md drifted: run python -m genlint.check.rules.docs"
 
 
 def test_rule_command_shows_the_docs(run_cli):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from genlint import check_text
-from genlint.rules import PACKS, all_rules
+from genlint.check.rules import PACKS, all_rules
 
 CASES = json.loads(
     (Path(__file__).parents[1] / "fixtures" / "check" / "cases.json").read_text("utf-8")

@@ -10,7 +10,7 @@ import pytest
 import tomllib
 
 from genlint import check_text
-from genlint.rules import load_pack
+from genlint.check.rules import load_pack
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "cite"
 CASES: list[dict[str, Any]] = tomllib.loads((FIXTURES / "rules.toml").read_text("utf-8"))["case"]

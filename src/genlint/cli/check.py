@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..reporters import REPORTERS
+from ..check.reporters import REPORTERS
 from .options import config_option
 
 if TYPE_CHECKING:
@@ -64,8 +64,8 @@ def command(
     Exit code 0 when clean, 1 when something was found, 2 on bad input.
     """
     from ..check import CheckConfig, check_paths
+    from ..check.reporters import render
     from ..errors import InputError
-    from ..reporters import render
 
     config = CheckConfig.load(config_path)
     if list_rules:
@@ -105,10 +105,10 @@ def _list_rules(
     import orjson
 
     from ..check import Checker
-    from ..rules.docs import document
+    from ..check.rules.docs import document
 
     checker = Checker(select or None, ignore, config)
-    # the same metadata as `genlint rule ID` and the README table (genlint.rules.docs)
+    # the same metadata as `genlint rule ID` and the README table (genlint.check.rules.docs)
     rows = [document(rule, str(checker.severity_of(rule))).to_dict() for rule in checker.rules]
     for row in rows:
         row["description"] = row["summary"]

@@ -28,9 +28,9 @@ def command(rule_id: str | None, fmt: str, config_path: str | None) -> int:
     import orjson
 
     from ..check import CheckConfig, Checker
+    from ..check.rules import all_rules
+    from ..check.rules.docs import document, render_text
     from ..errors import UnknownRuleError
-    from ..rules import all_rules
-    from ..rules.docs import document, render_text
 
     config = CheckConfig.load(config_path)
     # the configured severity is the one a user sees in reports, so show that one

@@ -32,7 +32,7 @@ __all__ = [
     "rules_page",
 ]
 
-README_START = "<!-- rule-table:start (generated from rule metadata: genlint.rules.docs) -->"
+README_START = "<!-- rule-table:start (generated from rule metadata: genlint.check.rules.docs) -->"
 README_END = "<!-- rule-table:end -->"
 
 
@@ -134,7 +134,7 @@ def rules_page(docs: Iterable[RuleDoc]) -> str:
     out = [
         "# Rule reference",
         "",
-        "<!-- generated from rule metadata by `python -m genlint.rules.docs`; do not edit -->",
+        "<!-- generated from rule metadata by `python -m genlint.check.rules.docs`; do not edit -->",
         "",
         "Every rule of `genlint check`, with why it matters, what it flags and what it leaves",
         "alone (each example is kept true by a test), and how to silence it. The same text is",
@@ -166,7 +166,7 @@ def all_docs() -> list[RuleDoc]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m genlint.rules.docs [ROOT]``: regenerate the README rule table and
+    """``python -m genlint.check.rules.docs [ROOT]``: regenerate the README rule table and
     ``docs/rules.md`` of the repository at ROOT (default: the working directory)."""
     args = list(sys.argv[1:] if argv is None else argv)
     root = Path(args[0] if args else ".")

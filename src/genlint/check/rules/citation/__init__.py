@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from .. import Rule
 
 if TYPE_CHECKING:
-    from ...cite.markers import Marker
+    from ....cite.markers import Marker
 
 # Only these can start a marker; most documents hold none of a tag or a [Source n].
 _TAG_OR_INLINE = re.compile(r"<|[\[［]\s*(?:sources?|src|ref)", re.IGNORECASE)
@@ -44,7 +44,7 @@ def markers_in(text: str, *, tags_only: bool = False) -> list[Marker]:
         return []
     if "[" not in text and "［" not in text and "<" not in text:
         return []
-    from ...cite.markers import find_markers
+    from ....cite.markers import find_markers
 
     found = list(find_markers(text))
     _last = (text, found)

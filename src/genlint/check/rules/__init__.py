@@ -1,7 +1,7 @@
 """The rule registry: packs of rules that ``genlint check`` runs over extracted text.
 
 A rule id is ``PACK/NAME`` (``placeholder/mou-entity``). A pack is a subpackage
-``genlint.rules.<pack>`` named in :data:`PACKS` and imported only when selected, so the start of
+``genlint.check.rules.<pack>`` named in :data:`PACKS` and imported only when selected, so the start of
 ``genlint check`` pays only for the packs it runs.
 
 Writing a pack
@@ -66,8 +66,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
-from ..errors import ConfigError, UnknownRuleError
-from ..findings import Severity
+from ...errors import ConfigError, UnknownRuleError
+from ...findings import Severity
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -89,9 +89,9 @@ __all__ = [
 
 # pack name -> module; a pack is imported only when one of its rules is selected
 PACKS: dict[str, str] = {
-    "placeholder": "genlint.rules.placeholder",
-    "sensitive": "genlint.rules.sensitive",
-    "citation": "genlint.rules.citation",
+    "placeholder": "genlint.check.rules.placeholder",
+    "sensitive": "genlint.check.rules.sensitive",
+    "citation": "genlint.check.rules.citation",
 }
 
 DEFAULT_PACKS: tuple[str, ...] = ("placeholder", "sensitive", "citation")

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ...cite.sources import SourceList, load_sources
-from ...errors import SchemaError
+from ....cite.sources import SourceList, load_sources
+from ....errors import SchemaError
 from .. import Hit, Rule, RuleContext
 from . import markers_in
 

@@ -10,159 +10,25 @@ import logging
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from .errors import ConfigError, GenlintError, UnknownRuleError
-from .findings import Finding, Severity
-from .rules import (
-    PACKS,
-    Hit,
-    Rule,
-    RuleContext,
-    pattern_rule_from_table,
-    select_rules,
-)
+from ..errors import ConfigError, GenlintError, UnknownRuleError
+from ..findings import Finding, Severity
+from .config import CheckConfig, as_config
+from .report import CheckReport, FileResult
+from .rules import Hit, Rule, RuleContext, select_rules
+from .windows import merged_windows
 
 if TYPE_CHECKING:
-    from .config import RawConfig
-    from .readers import Document
+    from ..readers import Document
 
-__all__ = ["CheckConfig", "CheckReport", "Checker", "FileResult", "check_paths", "check_text"]
+__all__ = ["Checker", "check_paths", "check_text"]
 
 log = logging.getLogger(__name__)
 
-# Windows around trigger matches (see _windows): how far back and past a trigger they reach.
-_WINDOW_MARGIN = 200
-_WINDOW_SPAN = 1024
+# How much of a long line a finding quotes around its span.
 _SHOWN_CONTEXT = 160
-_JOIN_GAP = 256
-
-
-@dataclass(frozen=True)
-class CheckConfig:
-    """The validated ``[check]`` section of the configuration file."""
-
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    allowlist: tuple[str, ...] = ()
-    severity: Mapping[str, Severity] = field(default_factory=dict)
-    patterns: tuple[Rule, ...] = ()
-
-    @classmethod
-    def from_section(cls, section: Mapping[str, Any], where: str = "[check]") -> CheckConfig:
-        """Validate a ``[check]`` table; any mistake raises ConfigError naming the key."""
-        known = {"select", "ignore", "disable", "allowlist", "severity", "patterns"}
-        unknown = set(section) - known
-        if unknown:
-            raise ConfigError(
-                f"{where}: unknown key(s) {', '.join(sorted(unknown))} "
-                f"(known: {', '.join(sorted(known))})"
-            )
-
-        def str_list(key: str) -> tuple[str, ...]:
-            value = section.get(key, [])
-            if isinstance(value, str):
-                value = [value]
-            if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-                raise ConfigError(f"{where}: '{key}' must be a list of non-empty strings")
-            return tuple(value)
-
-        severity_table = section.get("severity", {})
-        if not isinstance(severity_table, dict):
-            raise ConfigError(f"{where}: 'severity' must be a table of rule id = level")
-        severity: dict[str, Severity] = {}
-        for key, level in severity_table.items():
-            try:
-                severity[key] = Severity(level)
-            except ValueError:
-                raise ConfigError(
-                    f"{where}.severity: {key!r} must be error, warning or info, not {level!r}"
-                ) from None
-            _check_rule_name(key, where + ".severity")
-
-        raw_patterns = section.get("patterns", [])
-        if not isinstance(raw_patterns, list) or not all(isinstance(t, dict) for t in raw_patterns):
-            raise ConfigError(
-                f"{where}: 'patterns' must be an array of tables ([[check.patterns]])"
-            )
-        patterns: list[Rule] = []
-        for i, table in enumerate(raw_patterns):
-            rule_id = table.get("id")
-            here = f"{where}.patterns[{i}]"
-            if not isinstance(rule_id, str) or "/" not in rule_id:
-                raise ConfigError(f"{here}: 'id' must be 'PACK/NAME'")
-            pack = rule_id.split("/", 1)[0]
-            if pack not in PACKS:
-                raise ConfigError(f"{here}: unknown pack {pack!r} (packs: {', '.join(PACKS)})")
-            patterns.append(pattern_rule_from_table(pack, table, here))
-        return cls(
-            select=str_list("select"),
-            ignore=str_list("ignore") + str_list("disable"),
-            allowlist=str_list("allowlist"),
-            severity=severity,
-            patterns=tuple(patterns),
-        )
-
-    @classmethod
-    def load(cls, path: str | os.PathLike[str] | None = None) -> CheckConfig:
-        """The ``[check]`` section of the given or discovered configuration file."""
-        from .config import load_config
-
-        raw: RawConfig = load_config(None if path is None else Path(path))
-        where = f"{raw.path}: [check]" if raw.path else "[check]"
-        return cls.from_section(raw.section("check"), where)
-
-
-def _check_rule_name(name: str, where: str) -> None:
-    if name.split("/", 1)[0] not in PACKS:
-        raise ConfigError(f"{where}: {name!r} names no pack or rule (packs: {', '.join(PACKS)})")
-
-
-def _as_config(config: CheckConfig | Mapping[str, Any] | None) -> CheckConfig:
-    if config is None:
-        return CheckConfig()
-    if isinstance(config, CheckConfig):
-        return config
-    return CheckConfig.from_section(config)
-
-
-@dataclass
-class FileResult:
-    """The findings of one file, or why it could not be read."""
-
-    path: str
-    findings: list[Finding] = field(default_factory=list)
-    error: str | None = None
-
-
-@dataclass
-class CheckReport:
-    """Everything ``genlint check`` found; reporters render it."""
-
-    files: list[FileResult] = field(default_factory=list)
-    rules: list[Rule] = field(default_factory=list)
-
-    @property
-    def findings(self) -> list[Finding]:
-        return [f for file in self.files for f in file.findings]
-
-    @property
-    def errors(self) -> list[FileResult]:
-        return [file for file in self.files if file.error is not None]
-
-    @property
-    def exit_code(self) -> int:
-        if self.errors:
-            return 2
-        return 1 if any(file.findings for file in self.files) else 0
-
-    def by_rule(self) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for finding in self.findings:
-            counts[finding.rule] = counts.get(finding.rule, 0) + 1
-        return dict(sorted(counts.items()))
 
 
 class Checker:
@@ -175,7 +41,7 @@ class Checker:
         config: CheckConfig | Mapping[str, Any] | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> None:
-        cfg = _as_config(config)
+        cfg = as_config(config)
         chosen_select = select if select else (cfg.select or None)
         ignored = [*_as_list(ignore), *cfg.ignore]
         self.rules = select_rules(chosen_select, ignored, extra=cfg.patterns)
@@ -205,7 +71,7 @@ class Checker:
         """Every rule's hits on ``text`` after code skipping, overlap and allowlist filtering."""
         # each trigger pattern is scanned once even when several rules list it
         cache: dict[str, tuple[tuple[int, int], ...]] = {}
-        windows = {t: _merged_windows(text, ps, cache) for t, ps in self._triggers.items()}
+        windows = {t: merged_windows(text, ps, cache) for t, ps in self._triggers.items()}
         out: list[tuple[Rule, Hit]] = []
         for rule in self.rules:
             if rule.trigger is not None:
@@ -307,102 +173,6 @@ def _as_list(value: Iterable[str] | str | None) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-def _windows(text: str, trigger: re.Pattern[str]) -> tuple[tuple[int, int], ...]:
-    """Spans around the matches of ``trigger``: from the start of the line (at most
-    ``_WINDOW_MARGIN`` back) to the first line break at least ``_WINDOW_SPAN`` further on.
-
-    A window holds several lines, so a frequent trigger costs few Python steps; the rules scan
-    the extra text in C. Every match of a rule contains a match of its trigger, so a window
-    reaching a margin past its last trigger holds every match around it.
-    """
-    out: list[tuple[int, int]] = []
-    n = len(text)
-    literal = _literal(trigger.pattern)
-    if literal is not None:
-        # str.find beats re on a plain string (up to 5x when it is rare)
-        find = text.find
-        width = len(literal)
-
-        def locate(pos: int) -> tuple[int, int] | None:
-            i = find(literal, pos)
-            return None if i < 0 else (i, i + width)
-
-    else:
-        search = trigger.search
-
-        def locate(pos: int) -> tuple[int, int] | None:
-            m = search(text, pos)
-            return None if m is None else m.span()
-
-    hit = locate(0)
-    while hit is not None:
-        p, hit_end = hit
-        lo = max(0, p - _WINDOW_MARGIN)
-        nl = text.rfind("\n", lo, p)
-        start = nl + 1 if nl >= 0 else lo
-        stop = max(hit_end, p + _WINDOW_SPAN)
-        nl = text.find("\n", stop, stop + _WINDOW_MARGIN)
-        end = nl if nl >= 0 else min(n, stop + _WINDOW_MARGIN)
-        # windows a short gap apart are joined: scanning the gap costs less than another call
-        if out and start <= out[-1][1] + _JOIN_GAP:
-            out[-1] = (out[-1][0], max(end, out[-1][1]))
-        else:
-            out.append((start, end))
-        if end >= n:
-            break
-        # a trigger in the last margin of the window may start a match that runs past its end:
-        # search again from there, so such a trigger widens the window
-        hit = locate(max(p + 1, end - _WINDOW_MARGIN))
-    return tuple(out)
-
-
-_METACHARS = frozenset(".^$*+?{}[]|()\\")
-
-
-def _literal(pattern: str) -> str | None:
-    """The plain string a pattern matches (``\\[`` is ``[``), or None if it is a real regex."""
-    out: list[str] = []
-    i = 0
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\":
-            nxt = pattern[i + 1 : i + 2]
-            if not nxt or nxt.isalnum():
-                return None  # \d, \w, \1…: a class or a reference, not a character
-            out.append(nxt)
-            i += 2
-            continue
-        if ch in _METACHARS:
-            return None
-        out.append(ch)
-        i += 1
-    return "".join(out) or None
-
-
-def _merged_windows(
-    text: str,
-    triggers: Sequence[re.Pattern[str]],
-    cache: dict[str, tuple[tuple[int, int], ...]] | None = None,
-) -> tuple[tuple[int, int], ...]:
-    """The union of the windows of several triggers (each scanned on its own: a literal-first
-    pattern is found at memchr speed, an alternation of them is not)."""
-    cache = {} if cache is None else cache
-    for t in triggers:
-        if t.pattern not in cache:
-            cache[t.pattern] = _windows(text, t)
-    if len(triggers) == 1:
-        return cache[triggers[0].pattern]
-    spans = sorted(w for t in triggers for w in cache[t.pattern])
-    out: list[tuple[int, int]] = []
-    for start, end in spans:
-        if out and start <= out[-1][1] + _JOIN_GAP:
-            if end > out[-1][1]:
-                out[-1] = (out[-1][0], end)
-        else:
-            out.append((start, end))
-    return tuple(out)
-
-
 def _inside(hit: Hit, ranges: Sequence[tuple[int, int]]) -> bool:
     """Whether the hit lies in one of the sorted, non-overlapping ``ranges`` (bisect: a
     Markdown file can hold thousands of code spans)."""
@@ -484,7 +254,7 @@ def check_text(
     checker = Checker(select, ignore, config, options)
     if not markdown:
         return checker.check(text)
-    from .readers.markdown import code_ranges
+    from ..readers.markdown import code_ranges
 
     ctx = RuleContext(options=checker.options, kind="md", code_ranges=tuple(code_ranges(text)))
     return checker.check(text, ctx)
@@ -504,7 +274,7 @@ def check_paths(
     :class:`FileResult` and the others are still checked. A missing path or a folder with no
     supported file raises InputError; an unknown rule raises UnknownRuleError.
     """
-    from .readers import expand_paths, read_document
+    from ..readers import expand_paths, read_document
 
     checker = Checker(select, ignore, config, options)
     files = expand_paths([str(p) for p in paths])
@@ -518,13 +288,3 @@ def check_paths(
         except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only
             report.files.append(FileResult(path, error=str(exc)))
     return report
-
-
-def display_path(path: str) -> str:
-    """A path as reports show it: relative to the working directory when below it."""
-    if path == "-":
-        return path
-    try:
-        return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return Path(path).as_posix()

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 if TYPE_CHECKING:
-    from ..check import CheckReport
+    from ..report import CheckReport
 
 
 def as_dict(report: CheckReport) -> dict[str, Any]:
-    from ..check import display_path
+    from ..report import display_path
 
     files: list[dict[str, Any]] = []
     for file in report.files:

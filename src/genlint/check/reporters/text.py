@@ -10,8 +10,8 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..check import CheckReport
-    from ..findings import Finding
+    from ...findings import Finding
+    from ..report import CheckReport
 
 _RESET = "\x1b[0m"
 _STYLE = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m"}
@@ -36,7 +36,7 @@ def _excerpt(finding: Finding) -> tuple[str, str]:
 
 
 def render(report: CheckReport, *, color: bool = False) -> str:
-    from ..check import display_path
+    from ..report import display_path
 
     def paint(style: str, text: str) -> str:
         return f"{style}{text}{_RESET}" if color else text

@@ -11,15 +11,15 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..check import CheckReport
+    from ..report import CheckReport
 
 __all__ = ["REPORTERS", "render"]
 
 REPORTERS: dict[str, str] = {
-    "text": "genlint.reporters.text",
-    "json": "genlint.reporters.json",
-    "sarif": "genlint.reporters.sarif",
-    "junit": "genlint.reporters.junit",
+    "text": "genlint.check.reporters.text",
+    "json": "genlint.check.reporters.json",
+    "sarif": "genlint.check.reporters.sarif",
+    "junit": "genlint.check.reporters.junit",
 }
 
 

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 from xml.etree import ElementTree as ET
 
 if TYPE_CHECKING:
-    from ..check import CheckReport
+    from ..report import CheckReport
 
 
 def render(report: CheckReport, *, color: bool = False) -> str:
-    from ..check import display_path
+    from ..report import display_path
 
     failures = sum(1 for f in report.files if f.findings and f.error is None)
     errors = len(report.errors)

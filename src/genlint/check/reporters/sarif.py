@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 if TYPE_CHECKING:
-    from ..check import CheckReport
+    from ..report import CheckReport
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 
 def as_dict(report: CheckReport) -> dict[str, Any]:
-    from .. import __version__
-    from ..check import display_path
+    from ... import __version__
+    from ..report import display_path
 
     rules = {rule.id: rule for rule in report.rules}
     for finding in report.findings:

@@ -1,0 +1,106 @@
+"""The ``[check]`` table of the configuration file, validated (docs/configuration.md)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..errors import ConfigError
+from ..findings import Severity
+from .rules import PACKS, Rule, pattern_rule_from_table
+
+if TYPE_CHECKING:
+    from ..config import RawConfig
+
+__all__ = ["CheckConfig", "as_config"]
+
+
+@dataclass(frozen=True)
+class CheckConfig:
+    """The validated ``[check]`` section of the configuration file."""
+
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    allowlist: tuple[str, ...] = ()
+    severity: Mapping[str, Severity] = field(default_factory=dict)
+    patterns: tuple[Rule, ...] = ()
+
+    @classmethod
+    def from_section(cls, section: Mapping[str, Any], where: str = "[check]") -> CheckConfig:
+        """Validate a ``[check]`` table; any mistake raises ConfigError naming the key."""
+        known = {"select", "ignore", "disable", "allowlist", "severity", "patterns"}
+        unknown = set(section) - known
+        if unknown:
+            raise ConfigError(
+                f"{where}: unknown key(s) {', '.join(sorted(unknown))} "
+                f"(known: {', '.join(sorted(known))})"
+            )
+
+        def str_list(key: str) -> tuple[str, ...]:
+            value = section.get(key, [])
+            if isinstance(value, str):
+                value = [value]
+            if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+                raise ConfigError(f"{where}: '{key}' must be a list of non-empty strings")
+            return tuple(value)
+
+        severity_table = section.get("severity", {})
+        if not isinstance(severity_table, dict):
+            raise ConfigError(f"{where}: 'severity' must be a table of rule id = level")
+        severity: dict[str, Severity] = {}
+        for key, level in severity_table.items():
+            try:
+                severity[key] = Severity(level)
+            except ValueError:
+                raise ConfigError(
+                    f"{where}.severity: {key!r} must be error, warning or info, not {level!r}"
+                ) from None
+            _check_rule_name(key, where + ".severity")
+
+        raw_patterns = section.get("patterns", [])
+        if not isinstance(raw_patterns, list) or not all(isinstance(t, dict) for t in raw_patterns):
+            raise ConfigError(
+                f"{where}: 'patterns' must be an array of tables ([[check.patterns]])"
+            )
+        patterns: list[Rule] = []
+        for i, table in enumerate(raw_patterns):
+            rule_id = table.get("id")
+            here = f"{where}.patterns[{i}]"
+            if not isinstance(rule_id, str) or "/" not in rule_id:
+                raise ConfigError(f"{here}: 'id' must be 'PACK/NAME'")
+            pack = rule_id.split("/", 1)[0]
+            if pack not in PACKS:
+                raise ConfigError(f"{here}: unknown pack {pack!r} (packs: {', '.join(PACKS)})")
+            patterns.append(pattern_rule_from_table(pack, table, here))
+        return cls(
+            select=str_list("select"),
+            ignore=str_list("ignore") + str_list("disable"),
+            allowlist=str_list("allowlist"),
+            severity=severity,
+            patterns=tuple(patterns),
+        )
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str] | None = None) -> CheckConfig:
+        """The ``[check]`` section of the given or discovered configuration file."""
+        from ..config import load_config
+
+        raw: RawConfig = load_config(None if path is None else Path(path))
+        where = f"{raw.path}: [check]" if raw.path else "[check]"
+        return cls.from_section(raw.section("check"), where)
+
+
+def _check_rule_name(name: str, where: str) -> None:
+    if name.split("/", 1)[0] not in PACKS:
+        raise ConfigError(f"{where}: {name!r} names no pack or rule (packs: {', '.join(PACKS)})")
+
+
+def as_config(config: CheckConfig | Mapping[str, Any] | None) -> CheckConfig:
+    if config is None:
+        return CheckConfig()
+    if isinstance(config, CheckConfig):
+        return config
+    return CheckConfig.from_section(config)

@@ -1,0 +1,58 @@
+"""What ``genlint check`` found, file by file: the object every reporter renders."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..findings import Finding
+from .rules import Rule
+
+__all__ = ["CheckReport", "FileResult", "display_path"]
+
+
+@dataclass
+class FileResult:
+    """The findings of one file, or why it could not be read."""
+
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    error: str | None = None
+
+
+@dataclass
+class CheckReport:
+    """Everything ``genlint check`` found; reporters render it."""
+
+    files: list[FileResult] = field(default_factory=list)
+    rules: list[Rule] = field(default_factory=list)
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for file in self.files for f in file.findings]
+
+    @property
+    def errors(self) -> list[FileResult]:
+        return [file for file in self.files if file.error is not None]
+
+    @property
+    def exit_code(self) -> int:
+        if self.errors:
+            return 2
+        return 1 if any(file.findings for file in self.files) else 0
+
+    def by_rule(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for finding in self.findings:
+            counts[finding.rule] = counts.get(finding.rule, 0) + 1
+        return dict(sorted(counts.items()))
+
+
+def display_path(path: str) -> str:
+    """A path as reports show it: relative to the working directory when below it."""
+    if path == "-":
+        return path
+    try:
+        return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return Path(path).as_posix()
