@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from genlint.eval import evaluate
-from genlint.eval.model import REASONS
+from genlint.eval.models import REASONS
 
 NAMES = st.sampled_from(
     ["AuthService.checkPermission", "HogosyaEntity", "@Transactional", "x", "更新表", "a.b_c", ""]

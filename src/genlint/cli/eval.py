@@ -111,7 +111,7 @@ def command(
 
 
 def _render(result: object, fmt: str) -> str:
-    from ..eval.model import EvaluationResult
+    from ..eval.models import EvaluationResult
 
     assert isinstance(result, EvaluationResult)
     if fmt == "json":

@@ -8,6 +8,6 @@ asserts the wrong kind of action, inferred purposes or guarantees, and redundanc
 from __future__ import annotations
 
 from .engine import evaluate
-from .model import EvaluationResult, PageResult, Thresholds, Violation
+from .models import EvaluationResult, PageResult, Thresholds, Violation
 
 __all__ = ["EvaluationResult", "PageResult", "Thresholds", "Violation", "evaluate"]

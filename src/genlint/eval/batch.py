@@ -7,7 +7,7 @@ from pathlib import Path
 from .._io import read_json
 from ..errors import InputError
 from .inputs import load_wiki, page_from_file
-from .model import Page
+from .models import Page
 
 
 def read_pages(path: str) -> tuple[list[Page], bool]:

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from .glossary import Glossary, Span, TokenStems, mentions, token_stems
-from .lexicon import Hit, Matcher
-from .model import REF_KINDS, Claim, Fact, Page
+from .lexicon import LexiconHit, LexiconMatcher
+from .models import REF_KINDS, Claim, Fact, Page
 
 # Clause boundaries: a verb acts on what is mentioned in its own clause.
 # Conjunctions split too ("calls X and writes Y"); a full stop inside an identifier does not.
@@ -46,7 +46,7 @@ def ref_exists(ref: Ref, page: Page, fact: Fact | None) -> bool:
 class Environment:
     """Shared by every claim of one evaluation."""
 
-    matcher: Matcher
+    matcher: LexiconMatcher
     glossary: Glossary
     #: fact id → its entries as references (pages share facts across a batch)
     entries: dict[str, list[Ref]] = field(default_factory=dict)
@@ -70,7 +70,7 @@ class ClaimContext:
         valid_refs: list[Ref],
         invalid_refs: list[str],
         covered_before: dict[Ref, int],
-        hits: list[Hit],
+        hits: list[LexiconHit],
     ) -> None:
         self.page = page
         self.fact = fact
@@ -84,7 +84,7 @@ class ClaimContext:
         self.hits = hits
         self._mentions: dict[str, list[Span]] = {}
         self._stems: TokenStems | None = None
-        self._by_category: dict[str | tuple[str, ...], list[Hit]] | None = None
+        self._by_category: dict[str | tuple[str, ...], list[LexiconHit]] | None = None
         self._breaks: tuple[list[int], list[int]] | None = None
 
     @property
@@ -112,7 +112,7 @@ class ClaimContext:
             cache[self.fact.id] = found
         return found
 
-    def hits_of(self, *categories: str) -> list[Hit]:
+    def hits_of(self, *categories: str) -> list[LexiconHit]:
         by = self._by_category
         if by is None:
             by = self._by_category = {}

@@ -16,7 +16,7 @@ from .context import ClaimContext, Environment, Ref, parse_ref, ref_exists
 from .glossary import Glossary
 from .inputs import load_facts, load_wiki
 from .lexicon import Lexicon
-from .model import (
+from .models import (
     REF_KINDS,
     Counts,
     EvaluationResult,

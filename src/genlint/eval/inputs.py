@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..errors import SchemaError
-from .model import REF_KINDS, Claim, Fact, Page
+from .models import REF_KINDS, Claim, Fact, Page
 
 # isinstance(x, str) as a C function for map(): the fast paths check whole lists in one call
 _is_str = str.__instancecheck__

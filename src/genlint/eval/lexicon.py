@@ -46,7 +46,7 @@ _TOKEN = re.compile(r"@?[A-Za-z_$][A-Za-z0-9_$]*(?:[.#][A-Za-z_$][A-Za-z0-9_$]*)
 _IDENTIFIER_TAIL = re.compile(r"[._$0-9A-Z]")
 
 
-class Hit(NamedTuple):
+class LexiconHit(NamedTuple):
     start: int
     end: int
     term: str
@@ -105,8 +105,8 @@ class Lexicon:
             words[category].update(t for t in added if t.strip())
         return cls(words)
 
-    def matcher(self) -> Matcher:
-        return Matcher(self.words)
+    def matcher(self) -> LexiconMatcher:
+        return LexiconMatcher(self.words)
 
 
 @cache
@@ -137,7 +137,7 @@ def _inflections(word: str) -> set[str]:
     return forms
 
 
-class Matcher:
+class LexiconMatcher:
     """Finds lexicon words in claim text; built once per evaluation."""
 
     def __init__(self, words: Mapping[str, Iterable[str]]) -> None:
@@ -166,17 +166,17 @@ class Matcher:
         terms = sorted(self._cjk_categories, key=len, reverse=True)
         self._cjk_re = re.compile("|".join(re.escape(t) for t in terms)) if terms else None
 
-    def find(self, text: str) -> list[Hit]:
+    def find(self, text: str) -> list[LexiconHit]:
         """Every lexicon word in ``text``; overlapping hits of one category keep the longest."""
-        hits: list[Hit] = []
+        hits: list[LexiconHit] = []
         if self._cjk_re is not None:
             categories = self._cjk_categories
             for m in self._cjk_re.finditer(text):
                 term = m.group()
                 start, end = m.span()
                 for category in categories[term]:
-                    # tuple.__new__ is Hit(...) without NamedTuple's Python-level __new__
-                    hits.append(_new_tuple(Hit, (start, end, term, category)))
+                    # tuple.__new__ is LexiconHit(...) without NamedTuple's Python-level __new__
+                    hits.append(_new_tuple(LexiconHit, (start, end, term, category)))
         if self._en and _ASCII_LETTER.search(text) is not None:
             n_cjk = len(hits)
             tokens = _words(text)
@@ -187,7 +187,7 @@ class Matcher:
                 for rest, term, category in entries_en:
                     found = _match_phrase(text, tokens, k, rest) if rest else tok.end
                     if found is not None:
-                        hits.append(Hit(tok.start, found, term, category))
+                        hits.append(LexiconHit(tok.start, found, term, category))
             if len(hits) > n_cjk:
                 return _longest(hits)
         # The alternation's matches never overlap and come in text order, a term's categories
@@ -207,12 +207,12 @@ def _match_phrase(text: str, tokens: list[Token], k: int, rest: tuple[str, ...])
     return end
 
 
-def _longest(hits: list[Hit]) -> list[Hit]:
+def _longest(hits: list[LexiconHit]) -> list[LexiconHit]:
     """Drop a hit contained in a longer hit of the same category (确保 inside 以确保…)."""
     if len(hits) < 2:
         return hits
     hits.sort(key=lambda h: (h.start, -(h.end - h.start)))
-    kept: list[Hit] = []
+    kept: list[LexiconHit] = []
     for h in hits:
         if any(k.category == h.category and k.start <= h.start and h.end <= k.end for k in kept):
             continue

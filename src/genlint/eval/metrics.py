@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import Counts, Metrics, Thresholds
+from .models import Counts, Metrics, Thresholds
 
 # Float division can land a hair off a threshold (0.85 vs 17/20); compare with a tolerance.
 _EPS = 1e-9

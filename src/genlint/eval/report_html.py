@@ -11,7 +11,7 @@ import math
 from html import escape
 
 from . import metrics as _metrics
-from .model import EvaluationResult, Metrics, PageResult, Thresholds, Violation
+from .models import EvaluationResult, Metrics, PageResult, Thresholds, Violation
 
 # worst reason first: a claim's colour is that of its worst violation
 _SEVERITY = {

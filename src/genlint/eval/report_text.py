@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from . import metrics as _metrics
-from .model import EvaluationResult, Metrics, PageResult, Thresholds
+from .models import EvaluationResult, Metrics, PageResult, Thresholds
 
 _CLAIM_WIDTH = 40
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from ..errors import ConfigError
-from .model import Thresholds
+from .models import Thresholds
 
 _THRESHOLD_NAMES = tuple(f.name for f in fields(Thresholds))
 _KEYS = {"thresholds", "glossary", "lexicon", "disable"}

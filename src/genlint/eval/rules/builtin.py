@@ -13,8 +13,8 @@ from functools import lru_cache
 from ..context import ClaimContext, Ref, parse_ref
 from ..glossary import Profile, Span
 from ..identifiers import is_identifier, stem
-from ..lexicon import Hit
-from ..model import REF_KINDS
+from ..lexicon import LexiconHit
+from ..models import REF_KINDS
 
 # Which wording verbs each reference kind accepts. ``method`` (the fact itself) accepts any;
 # ``conditions`` accepts any verb when the claim is phrased as a condition.
@@ -175,7 +175,7 @@ class OverInference:
         return _quote(words) if words else None
 
 
-def _stated(ctx: ClaimContext, hit: Hit, targets: list[tuple[str, Profile]]) -> bool:
+def _stated(ctx: ClaimContext, hit: LexiconHit, targets: list[tuple[str, Profile]]) -> bool:
     """Is the word part of a mention of a fact entry? Cheap character/stem filter first."""
     ascii_stems = {stem(w) for w in hit.term.split()} if hit.term.isascii() else set()
     for target, profile in targets:
@@ -217,7 +217,7 @@ class Redundant:
         return None
 
 
-def _hypothetical(ctx: ClaimContext, verb: Hit) -> bool:
+def _hypothetical(ctx: ClaimContext, verb: LexiconHit) -> bool:
     """A verb under a modal, a negation or a purpose (可以修改, does not write, 更新できるか,
     以确保…修改) asserts nothing."""
     for h in ctx.hits_of("modal"):
@@ -237,7 +237,7 @@ def _hypothetical(ctx: ClaimContext, verb: Hit) -> bool:
     return any(0 <= h.start - verb.end <= 1 for h in ctx.hits_of("modal_after"))
 
 
-def _calls_effect(ctx: ClaimContext, verb: Hit, governed: list[Ref]) -> bool:
+def _calls_effect(ctx: ClaimContext, verb: LexiconHit, governed: list[Ref]) -> bool:
     """A verb after a call verb in its clause says what the call does (调用 UserRepository.save
     持久化新用户, X を呼び出して保存する), not a write by the method itself."""
     if any(r.kind != "calls" for r in governed):
@@ -246,7 +246,7 @@ def _calls_effect(ctx: ClaimContext, verb: Hit, governed: list[Ref]) -> bool:
     return any(lo <= c.start and c.end <= verb.start for c in ctx.hits_of("call"))
 
 
-def _overlaps(hit: Hit, span: Span) -> bool:
+def _overlaps(hit: LexiconHit, span: Span) -> bool:
     return hit.start < span[1] and span[0] < hit.end
 
 
@@ -293,7 +293,7 @@ def _literal_names(target: str) -> tuple[str, ...]:
 
 def _attribute(
     ctx: ClaimContext,
-    verb: Hit,
+    verb: LexiconHit,
     spans: dict[Ref, list[Span]],
     exact: dict[Ref, list[Span]],
     japanese: bool,
