@@ -11,7 +11,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from genlint.cite import process_citations
-from genlint.cite.markers import code_regions, find_markers
+from genlint.cite.markers import find_markers
+from genlint.readers.markdown import code_ranges
 
 SOURCES = [{"id": i, "title": f"Source {i}"} for i in range(1, 6)]
 
@@ -62,7 +63,7 @@ texts = st.lists(_piece, max_size=25).map("".join)
 def _outside_markers(text: str) -> str:
     """The text with every marker removed, whitespace dropped (markers may take a line
     break or a space with them, nothing else)."""
-    regions = code_regions(text)
+    regions = code_ranges(text)
     out, cursor = [], 0
     for m in find_markers(text, regions):
         if m.kind == "plain":

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .markers import code_regions
+from ..readers.markdown import code_ranges
 
 _MARKS = "\n。！？!?.…"
 # A mark and the marks that continue its run: "。！" is one end, so is "?!" or "...".
@@ -197,7 +197,7 @@ def _segments(text: str) -> list[tuple[int, int, bool]]:
     (a new line begins there)."""
     out: list[tuple[int, int, bool]] = []
     cursor, after_block = 0, False
-    for start, end in code_regions(text):
+    for start, end in code_ranges(text):
         if start > cursor:
             out.append((cursor, start, after_block))
         block = "\n" in text[start:end]
@@ -207,7 +207,7 @@ def _segments(text: str) -> list[tuple[int, int, bool]]:
 
 
 def _in_block(text: str, pos: int) -> bool:
-    return any(start <= pos < end and "\n" in text[start:end] for start, end in code_regions(text))
+    return any(start <= pos < end and "\n" in text[start:end] for start, end in code_ranges(text))
 
 
 def _heading_end(text: str, pos: int) -> int:

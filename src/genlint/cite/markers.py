@@ -23,6 +23,8 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
+from ..readers.markdown import code_ranges
+
 Token = int | str
 Kind = Literal["tag", "open", "stray", "inline", "plain"]
 
@@ -48,8 +50,6 @@ _MARKER = re.compile(
 # branch of _MARKER at every position. The spelling models use almost always is matched
 # whole right here (group 1: its body); at any other hit _MARKER is tried.
 _SCAN = re.compile(r"<(?:sources>(\[[0-9, ]{0,200}\])</sources>)?|\[|［")
-_FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})[^\n]*$", re.MULTILINE)
-_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)[^\n]+?(?<!`)\1(?!`)")
 _BODY_STRIP = str.maketrans("", "", "[]\"'“”‘’()")
 _ID_TOKEN = re.compile(
     r"(?:sources?|src|ref)?\s*[:#]?\s*(\d+)(?:\s*[-–~]\s*(?:sources?|src|ref)?\s*[:#]?\s*(\d+))?",
@@ -67,37 +67,6 @@ class Marker(NamedTuple):
     tokens: tuple[Token, ...]
 
 
-def code_regions(text: str) -> list[tuple[int, int]]:
-    """Sorted, disjoint ``(start, end)`` spans of fenced code blocks and inline code spans.
-
-    A fence closes on a line of the same character at least as long as its opener; an
-    unclosed fence runs to the end of the text (as CommonMark has it)."""
-    regions: list[tuple[int, int]] = []
-    fence_start = -1
-    fence = ""
-    gap_start = 0
-    for m in _FENCE.finditer(text) if ("```" in text or "~~~" in text) else ():
-        run = m.group(1)
-        if fence_start < 0:
-            fence_start, fence = m.start(), run
-            regions.extend(_code_spans(text, gap_start, fence_start))
-        elif run[0] == fence[0] and len(run) >= len(fence) and not m.group(0).strip()[len(run) :]:
-            end = m.end() + 1 if m.end() < len(text) else m.end()
-            regions.append((fence_start, end))
-            fence_start, gap_start = -1, end
-    if fence_start >= 0:
-        regions.append((fence_start, len(text)))
-    else:
-        regions.extend(_code_spans(text, gap_start, len(text)))
-    return regions
-
-
-def _code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    if "`" not in text[start:end]:
-        return []
-    return [m.span() for m in _CODE_SPAN.finditer(text, start, end)]
-
-
 def in_regions(pos: int, regions: list[tuple[int, int]], starts: list[int]) -> bool:
     i = bisect_right(starts, pos) - 1
     return i >= 0 and pos < regions[i][1]
@@ -111,7 +80,7 @@ def find_markers(text: str, regions: list[tuple[int, int]] | None = None) -> lis
 def iter_markers(text: str, regions: list[tuple[int, int]] | None = None) -> Iterator[Marker]:
     """Every marker outside code, in text order, as it is found."""
     if regions is None:
-        regions = code_regions(text)
+        regions = code_ranges(text)
     for kind, start, end, body in scan_markers(text, regions):
         tokens = (int(body),) if kind == "plain" else parse_body(body)
         yield _new(Marker, (kind, start, end, tokens))

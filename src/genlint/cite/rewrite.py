@@ -30,7 +30,8 @@ from itertools import chain
 from operator import itemgetter
 from typing import NamedTuple
 
-from .markers import Token, code_regions, in_regions, parse_body, scan_markers
+from ..readers.markdown import code_ranges
+from .markers import Token, in_regions, parse_body, scan_markers
 from .sources import SourceList
 
 _HSPACE = " \t\u3000"
@@ -91,7 +92,7 @@ def plan(text: str, sources: SourceList) -> Plan:
     """Where every citation goes. One pass over the markers: adjacent ones are grouped, and a
     group that is clearly inline (text right before or after it) becomes its edit at once;
     only the few that may stand alone on their line wait for the line rules."""
-    regions = code_regions(text)
+    regions = code_ranges(text)
     result = Plan(text, [], [])
     edits = result.edits
     append = edits.append

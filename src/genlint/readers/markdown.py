@@ -11,34 +11,42 @@ import re
 from . import Document, Segment
 from .text import decode
 
-# a fence opens with ``` or ~~~ (3+) and closes with the same character, at least as long
-_FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})[^\n]*\n(?:.*?\n)??[ ]{0,3}\1[`~]*[ \t]*$", re.M | re.S)
-_UNCLOSED_FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})[^\n]*$", re.M)
-_INLINE = re.compile(r"(?<!`)(`+)(?!`)[^\n]*?(?<!`)\1(?!`)")
+# A fence line opens with ``` or ~~~ (3+); it closes on a line of the same character, at least as
+# long. One finder for every command: check skips code for prose rules, cite leaves markers in
+# code alone, and the two must agree on what code is.
+_FENCE = re.compile(r"^[ ]{0,3}(`{3,}|~{3,})[^\n]*$", re.MULTILINE)
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)[^\n]+?(?<!`)\1(?!`)")
 
 
 def code_ranges(text: str) -> list[tuple[int, int]]:
-    """Spans of fenced code blocks and inline code spans."""
-    if "`" not in text and "~~~" not in text:
+    """Sorted, disjoint ``(start, end)`` spans of fenced code blocks and inline code spans.
+
+    A fence closes on a line of the same character at least as long as its opener; an
+    unclosed fence runs to the end of the text (as CommonMark has it)."""
+    regions: list[tuple[int, int]] = []
+    fence_start = -1
+    fence = ""
+    gap_start = 0
+    for m in _FENCE.finditer(text) if ("```" in text or "~~~" in text) else ():
+        run = m.group(1)
+        if fence_start < 0:
+            fence_start, fence = m.start(), run
+            regions.extend(_code_spans(text, gap_start, fence_start))
+        elif run[0] == fence[0] and len(run) >= len(fence) and not m.group(0).strip()[len(run) :]:
+            end = m.end() + 1 if m.end() < len(text) else m.end()
+            regions.append((fence_start, end))
+            fence_start, gap_start = -1, end
+    if fence_start >= 0:
+        regions.append((fence_start, len(text)))
+    else:
+        regions.extend(_code_spans(text, gap_start, len(text)))
+    return regions
+
+
+def _code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    if "`" not in text[start:end]:
         return []
-    ranges: list[tuple[int, int]] = []
-    pos = 0
-    while True:
-        m = _FENCE.search(text, pos)
-        opener = _UNCLOSED_FENCE.search(text, pos)
-        if opener is not None and (m is None or opener.start() < m.start()):
-            # an unclosed fence runs to the end of the document
-            ranges.append((opener.start(), len(text)))
-            break
-        if m is None:
-            break
-        ranges.append(m.span())
-        pos = m.end()
-    inline: list[tuple[int, int]] = []
-    for m in _INLINE.finditer(text):
-        if not any(s <= m.start() < e for s, e in ranges):
-            inline.append(m.span())
-    return sorted(ranges + inline)
+    return [m.span() for m in _CODE_SPAN.finditer(text, start, end)]
 
 
 def read(path: str, data: bytes) -> Document:
