@@ -6,11 +6,9 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-import orjson
-
 from .accept import Acceptor
 from .budget import Deadline
-from .direct import NotJSON, load_strict, may_hold_big_integer
+from .direct import NotJSON, load_strict
 from .extracted import NothingExtracted, extract
 from .fields import FieldsNotFound, extract_fields
 from .repaired import RepairFailed, repair
@@ -21,8 +19,6 @@ from .scalars import repair_scalar
 # a reasoning block) to extraction, because json-repair would glue every fragment of it into
 # one array, or keep the last one.
 _JSON_START = re.compile(r"""\s*(?:[{\[｛［("'\-\d]|/[*/]|(?:true|false|null|True|False|None)\b)""")
-_orjson_loads = orjson.loads
-_OrjsonError = orjson.JSONDecodeError
 _CONTAINER = re.compile(r"[{\[｛［]")
 
 
@@ -41,14 +37,11 @@ def parse_json(
     find an object or array. Never raises on a string; a bad ``schema`` raises InputError.
     """
     if type(text) is str and schema is None and not fields:
-        # The hot path: a valid reply costs one orjson call and one small object.
+        # The hot path: with nothing to validate, a valid reply is the answer (one orjson call).
         try:
-            value = _orjson_loads(text)
-        except _OrjsonError:
-            pass
-        else:
-            if len(text) < 19 or not may_hold_big_integer(text):
-                return ParseResult(True, value, "direct", [], [])
+            return ParseResult(True, load_strict(text), "direct", [], [])
+        except NotJSON as exc:
+            return _funnel(text, Acceptor(None, None), f"direct: {exc}")
     if isinstance(text, bytes | bytearray):
         text = bytes(text).decode("utf-8", errors="replace")
     elif not isinstance(text, str):
@@ -85,17 +78,21 @@ def _repaired_step(text: str, acceptor: Acceptor, deadline: Deadline) -> ParseRe
     return why
 
 
-def _funnel(text: str, acceptor: Acceptor) -> ParseResult:
+def _funnel(text: str, acceptor: Acceptor, direct_error: str | None = None) -> ParseResult:
+    """The steps after ``direct``; ``direct_error`` is given when the caller already tried it."""
     errors: list[str] = []
-    try:
-        value = load_strict(text)
-    except NotJSON as exc:
-        errors.append(f"direct: {exc}")
+    if direct_error is not None:
+        errors.append(direct_error)
     else:
-        accepted, converted, why = acceptor.check(value, any_json=True)
-        if accepted:
-            return ParseResult(True, converted, "direct", errors, [])
-        errors.append(f"direct: valid JSON but not acceptable: {why}")
+        try:
+            value = load_strict(text)
+        except NotJSON as exc:
+            errors.append(f"direct: {exc}")
+        else:
+            accepted, converted, why = acceptor.check(value, any_json=True)
+            if accepted:
+                return ParseResult(True, converted, "direct", errors, [])
+            errors.append(f"direct: valid JSON but not acceptable: {why}")
 
     deadline = Deadline()
     outcome = _repaired_step(text, acceptor, deadline)
