@@ -229,8 +229,8 @@ def test_bad_input_exits_2_with_one_line(run_cli: Any, args: list[str], needle: 
     ("toml", "needle"),
     [
         ('[generate]\nmodle = "m"\n', "unknown key 'modle'"),
-        ('[generate]\nmax_retries = "3"\n', "max_retries has the wrong type"),
-        ("[generate]\nmax_retries = true\n", "max_retries has the wrong type"),
+        ('[generate]\nmax_retries = "3"\n', "'max_retries' must be a whole number, got a string"),
+        ("[generate]\nmax_retries = true\n", "'max_retries' must be a whole number, got a boolean"),
         ("generate = 3\n", "[generate] must be a table"),
     ],
 )

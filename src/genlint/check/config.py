@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..config import Key, validate_section
 from ..errors import ConfigError
 from ..findings import Severity
 from .rules import PACKS, Rule, pattern_rule_from_table
@@ -16,6 +17,22 @@ if TYPE_CHECKING:
     from ..config import RawConfig
 
 __all__ = ["CheckConfig", "as_config"]
+
+
+def _no_empty(value: str | list[str]) -> str | None:
+    items = [value] if isinstance(value, str) else value
+    return "must not hold an empty string" if any(not item for item in items) else None
+
+
+# [check] keys of genlint.toml (docs/configuration.md); `disable` is another name for `ignore`
+KEYS = {
+    "select": Key("str_or_list", _no_empty),
+    "ignore": Key("str_or_list", _no_empty),
+    "disable": Key("str_or_list", _no_empty),
+    "allowlist": Key("str_or_list", _no_empty),
+    "severity": Key("table"),
+    "patterns": Key("table_list"),
+}
 
 
 @dataclass(frozen=True)
@@ -31,25 +48,13 @@ class CheckConfig:
     @classmethod
     def from_section(cls, section: Mapping[str, Any], where: str = "[check]") -> CheckConfig:
         """Validate a ``[check]`` table; any mistake raises ConfigError naming the key."""
-        known = {"select", "ignore", "disable", "allowlist", "severity", "patterns"}
-        unknown = set(section) - known
-        if unknown:
-            raise ConfigError(
-                f"{where}: unknown key(s) {', '.join(sorted(unknown))} "
-                f"(known: {', '.join(sorted(known))})"
-            )
+        section = validate_section(section, KEYS, where)
 
         def str_list(key: str) -> tuple[str, ...]:
             value = section.get(key, [])
-            if isinstance(value, str):
-                value = [value]
-            if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-                raise ConfigError(f"{where}: '{key}' must be a list of non-empty strings")
-            return tuple(value)
+            return (value,) if isinstance(value, str) else tuple(value)
 
         severity_table = section.get("severity", {})
-        if not isinstance(severity_table, dict):
-            raise ConfigError(f"{where}: 'severity' must be a table of rule id = level")
         severity: dict[str, Severity] = {}
         for key, level in severity_table.items():
             try:
@@ -61,10 +66,6 @@ class CheckConfig:
             _check_rule_name(key, where + ".severity")
 
         raw_patterns = section.get("patterns", [])
-        if not isinstance(raw_patterns, list) or not all(isinstance(t, dict) for t in raw_patterns):
-            raise ConfigError(
-                f"{where}: 'patterns' must be an array of tables ([[check.patterns]])"
-            )
         patterns: list[Rule] = []
         for i, table in enumerate(raw_patterns):
             rule_id = table.get("id")
@@ -89,8 +90,7 @@ class CheckConfig:
         from ..config import load_config
 
         raw: RawConfig = load_config(None if path is None else Path(path))
-        where = f"{raw.path}: [check]" if raw.path else "[check]"
-        return cls.from_section(raw.section("check"), where)
+        return cls.from_section(raw.section("check"), raw.where("check"))
 
 
 def _check_rule_name(name: str, where: str) -> None:

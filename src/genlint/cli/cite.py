@@ -12,10 +12,12 @@ from typing import Any
 
 import click
 
+from ..config import Key
 from .options import config_option
 
 _STYLES = ("numeric", "apa", "mla", "gb7714")
-_CONFIG_KEYS = {"style", "renumber"}
+# [cite] keys of genlint.toml (docs/configuration.md)
+_CONFIG_KEYS = {"style": Key("str"), "renumber": Key("bool")}
 
 
 @click.command(name="cite")
@@ -99,15 +101,5 @@ def command(
 
 def _settings(config_path: str | None) -> dict[str, Any]:
     from ..config import load_config
-    from ..errors import ConfigError
 
-    config = load_config(config_path)
-    section = config.section("cite")
-    unknown = set(section) - _CONFIG_KEYS
-    if unknown:
-        raise ConfigError(f"{config.path}: [cite] unknown key {sorted(unknown)[0]!r}")
-    if "style" in section and not isinstance(section["style"], str):
-        raise ConfigError(f"{config.path}: [cite] style must be a string")
-    if "renumber" in section and not isinstance(section["renumber"], bool):
-        raise ConfigError(f"{config.path}: [cite] renumber must be true or false")
-    return section
+    return load_config(config_path).validated("cite", _CONFIG_KEYS)

@@ -68,7 +68,8 @@ def command(
     from ..eval.inputs import load_facts
     from ..eval.settings import settings_from, thresholds_from
 
-    settings = settings_from(load_config(config_path).section("eval"))
+    config = load_config(config_path)
+    settings = settings_from(config.section("eval"), config.where("eval"))
     overrides = {
         name: value
         for name, value in (

@@ -13,7 +13,8 @@ from typing import Any
 
 import click
 
-from ..errors import ConfigError, InputError
+from ..config import Key
+from ..errors import InputError
 from .options import config_option
 
 logger = logging.getLogger(__name__)
@@ -23,22 +24,22 @@ PROMPT_SUFFIXES = (".txt", ".md", ".json")
 _UNUSABLE = {"connection", "auth", "not_found", "bad_request"}
 
 # [generate] keys of genlint.toml and the types they accept.
-_CONFIG_KEYS: dict[str, tuple[type, ...]] = {
-    "model": (str,),
-    "base_url": (str,),
-    "api_key_env": (str,),
-    "select": (str, list),
-    "max_retries": (int,),
-    "deadline_s": (int, float),
-    "token_budget": (int,),
-    "attempt_timeout_s": (int, float),
-    "transient_retries": (int,),
-    "on_fail": (str,),
-    "on_terminal": (str,),
-    "temperature": (int, float),
-    "max_tokens": (int,),
-    "concurrency": (int,),
-    "system": (str,),
+_CONFIG_KEYS: dict[str, Key] = {
+    "model": Key("str"),
+    "base_url": Key("str"),
+    "api_key_env": Key("str"),
+    "select": Key("str_or_list"),
+    "max_retries": Key("int"),
+    "deadline_s": Key("number"),
+    "token_budget": Key("int"),
+    "attempt_timeout_s": Key("number"),
+    "transient_retries": Key("int"),
+    "on_fail": Key("str"),
+    "on_terminal": Key("str"),
+    "temperature": Key("number"),
+    "max_tokens": Key("int"),
+    "concurrency": Key("int"),
+    "system": Key("str"),
 }
 
 
@@ -107,7 +108,7 @@ def command(**opts: Any) -> int:
     from ..generate import Gate
     from ..llm import OpenAICompatible
 
-    settings = _settings(load_config(opts.pop("config_path")).section("generate"), opts)
+    settings = _settings(load_config(opts.pop("config_path")).validated("generate", _CONFIG_KEYS), opts)
     if bool(opts["prompt_file"]) == bool(opts["prompts_dir"]):
         raise InputError("give exactly one of --prompt-file or --prompts-dir")
     if not settings.get("model"):
@@ -226,12 +227,6 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
 
 # -- helpers ---------------------------------------------------------------------------------
 def _settings(section: dict[str, Any], opts: dict[str, Any]) -> dict[str, Any]:
-    for key, value in section.items():
-        types = _CONFIG_KEYS.get(key)
-        if types is None:
-            raise ConfigError(f"[generate] unknown key {key!r}")
-        if not isinstance(value, types) or isinstance(value, bool):
-            raise ConfigError(f"[generate] {key} has the wrong type ({type(value).__name__})")
     merged = dict(section)
     for key in _CONFIG_KEYS:
         if opts.get(key) is not None:

@@ -98,6 +98,8 @@ def command(
 
     Exit code 0 on success (also when nothing matched), 2 on bad input.
     """
+    from dataclasses import replace
+
     from .._io import read_json
     from ..errors import InputError
     from ..match.models import load_clause, load_clauses, load_criteria
@@ -106,14 +108,14 @@ def command(
     if (clause_path is None) == (clauses_path is None):
         raise InputError("give exactly one of --clause FILE and --clauses FILE")
     settings = MatchSettings.load(config_path)
-    overrides = {
+    overrides: dict[str, Any] = {
         "llm": use_llm, "model": model, "base_url": base_url, "api_key_env": api_key_env,
         "timeout": timeout, "embedder": embedder, "threshold": threshold, "top_k": top_k,
         "max_results": max_results, "cache_dir": cache_dir,
     }  # fmt: skip
     if use_llm is None and model is not None:
         overrides["llm"] = True  # naming a chat model on the command line means: use it
-    settings = settings.model_copy(update={k: v for k, v in overrides.items() if v is not None})
+    settings = replace(settings, **{k: v for k, v in overrides.items() if v is not None})
 
     criteria = load_criteria(read_json(criteria_path), criteria_path)
     if clause_path is not None:

@@ -8,10 +8,12 @@ from typing import Any
 
 import click
 
-from ..errors import ConfigError, InputError
+from ..config import Key
+from ..errors import InputError
 from .options import config_option
 
-_CONFIG_KEYS = {"fields", "schema"}
+# [parse] keys of genlint.toml (docs/configuration.md)
+_CONFIG_KEYS = {"fields": Key("str_list"), "schema": Key("str")}
 
 
 @click.command(name="parse")
@@ -44,10 +46,7 @@ def command(
     from ..parse.accept import Acceptor
 
     config = load_config(config_path)
-    section = config.section("parse")
-    unknown = set(section) - _CONFIG_KEYS
-    if unknown:
-        raise ConfigError(f"[parse]: unknown key {sorted(unknown)[0]!r} (known: fields, schema)")
+    section = config.validated("parse", _CONFIG_KEYS)
     if schema_path is None and section.get("schema") is not None:
         # A schema named in the configuration is relative to the configuration file.
         configured = Path(str(section["schema"]))
@@ -89,6 +88,4 @@ def _field_names(flag: str | None, configured: Any) -> list[str] | None:
         return names
     if configured is None:
         return None
-    if not isinstance(configured, list) or not all(isinstance(n, str) for n in configured):
-        raise ConfigError("[parse] fields must be a list of strings")
-    return list(configured) or None
+    return list(configured) or None  # validated as a list of strings with the section

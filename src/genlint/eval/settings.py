@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from ..config import Key, validate_section
 from ..errors import ConfigError
 from .models import Thresholds
 
 _THRESHOLD_NAMES = tuple(f.name for f in fields(Thresholds))
-_KEYS = {"thresholds", "glossary", "lexicon", "disable"}
 
 
 @dataclass(frozen=True)
@@ -42,30 +42,37 @@ def thresholds_from(
     return replace(base, **changes)
 
 
-def settings_from(section: Mapping[str, Any], where: str = "[eval]") -> EvalSettings:
-    unknown = sorted(set(section) - _KEYS)
-    if unknown:
-        raise ConfigError(
-            f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(_KEYS))})"
-        )
+def _word_lists(value: dict[str, Any]) -> str | None:
+    bad = next((k for k, words in value.items() if not _is_str_list(words)), None)
+    return None if bad is None else f"entry {bad!r} must be a list of strings"
+
+
+def _is_str_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(w, str) for w in value)
+
+
+def _thresholds(value: dict[str, Any]) -> str | None:
     try:
-        thresholds = thresholds_from(section.get("thresholds"))
+        thresholds_from(value)
     except ConfigError as exc:
-        raise ConfigError(f"{where}.thresholds: {exc}") from exc
-    glossary = _word_lists(section.get("glossary", {}), f"{where}.glossary")
-    lexicon = _word_lists(section.get("lexicon", {}), f"{where}.lexicon")
-    disable = section.get("disable", [])
-    if not isinstance(disable, list) or not all(isinstance(d, str) for d in disable):
-        raise ConfigError(f"{where}.disable must be a list of reasons")
-    return EvalSettings(thresholds, glossary, lexicon, frozenset(disable))
+        return f"has an {exc}"
+    return None
 
 
-def _word_lists(value: Any, where: str) -> dict[str, list[str]]:
-    if not isinstance(value, Mapping):
-        raise ConfigError(f"{where} must be a table")
-    out: dict[str, list[str]] = {}
-    for key, words in value.items():
-        if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
-            raise ConfigError(f"{where}.{key} must be a list of strings")
-        out[str(key)] = list(words)
-    return out
+# [eval] keys of genlint.toml (docs/configuration.md)
+KEYS = {
+    "thresholds": Key("table", _thresholds),
+    "glossary": Key("table", _word_lists),
+    "lexicon": Key("table", _word_lists),
+    "disable": Key("str_list"),
+}
+
+
+def settings_from(section: Mapping[str, Any], where: str = "[eval]") -> EvalSettings:
+    checked = validate_section(section, KEYS, where)
+    return EvalSettings(
+        thresholds_from(checked.get("thresholds")),
+        {str(k): list(v) for k, v in checked.get("glossary", {}).items()},
+        {str(k): list(v) for k, v in checked.get("lexicon", {}).items()},
+        frozenset(checked.get("disable", [])),
+    )

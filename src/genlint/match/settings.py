@@ -2,34 +2,55 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from ..config import load_config
-from ..errors import ConfigError
+from ..config import Key, load_config
 
 
-class MatchSettings(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+def _between(low: float, high: float) -> Any:
+    def check(value: float) -> str | None:
+        return None if low <= value <= high else f"must be between {low:g} and {high:g}"
 
+    return check
+
+
+def _positive(value: float) -> str | None:
+    return None if value > 0 else "must be greater than 0"
+
+
+# [match] keys of genlint.toml (docs/configuration.md)
+KEYS = {
+    "embedder": Key("str"),
+    "threshold": Key("number", _between(-1.0, 1.0)),
+    "top_k": Key("int", _between(1, 100)),
+    "max_results": Key("int", _between(1, 100)),
+    "llm": Key("bool"),
+    "model": Key("str"),
+    "base_url": Key("str"),
+    "api_key_env": Key("str"),
+    "timeout": Key("number", _positive),
+    "cache_dir": Key("str"),
+}
+
+
+@dataclass(frozen=True)
+class MatchSettings:
     embedder: str = "lexical"
-    threshold: float | None = Field(default=None, ge=-1.0, le=1.0)
-    top_k: int = Field(default=5, ge=1, le=100)
-    max_results: int = Field(default=3, ge=1, le=100)
+    threshold: float | None = None
+    top_k: int = 5
+    max_results: int = 3
     llm: bool = False
     model: str | None = None
     base_url: str | None = None
     api_key_env: str = "OPENAI_API_KEY"
-    timeout: float = Field(default=30.0, gt=0)
+    timeout: float = 30.0
     cache_dir: str | None = None
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> MatchSettings:
-        raw = load_config(path)
-        try:
-            return cls.model_validate(raw.section("match"))
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(p) for p in err["loc"])
-            raise ConfigError(f"{raw.path}: [match] {where}: {err['msg'].lower()}") from None
+        return cls(**load_config(path).validated("match", KEYS))
+
+
+assert {f.name for f in fields(MatchSettings)} == set(KEYS), "every setting is a [match] key"
