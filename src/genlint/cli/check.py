@@ -8,29 +8,24 @@ from typing import TYPE_CHECKING
 import click
 
 from ..check.reporters import REPORTERS
-from .options import config_option
+from .options import config_option, exit_codes, format_option, out_option
 
 if TYPE_CHECKING:
     from ..check import CheckConfig
 
 
-@click.command("check")
+@click.command("check", epilog=exit_codes("something was found (warnings included)"))
 @click.argument("paths", nargs=-1, metavar="[PATH…|-]")
 @click.option(
     "--select",
     multiple=True,
     metavar="PACKS_OR_RULES",
-    help="Packs or rule ids to run, comma-separated (default: placeholder,sensitive,citation).",
+    show_default="placeholder,sensitive,citation",
+    help="Packs or rule ids to run, comma-separated.",
 )
 @click.option("--ignore", multiple=True, metavar="RULES", help="Packs or rule ids to skip.")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(list(REPORTERS)),
-    default="text",
-    show_default=True,
-    help="Report format.",
-)
+@format_option(*REPORTERS, help="Report format.")
+@out_option("Write the report to FILE (atomically) instead of standard output.")
 @config_option
 @click.option(
     "--sources",
@@ -42,7 +37,8 @@ if TYPE_CHECKING:
 @click.option(
     "--color/--no-color",
     default=None,
-    help="Colour the text report (default: only on a terminal).",
+    show_default="on a terminal",
+    help="Colour the text report.",
 )
 @click.option(
     "--list-rules",
@@ -54,15 +50,13 @@ def command(
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     fmt: str,
+    out_path: str | None,
     config_path: str | None,
     sources_path: str | None,
     color: bool | None,
     list_rules: bool,
 ) -> int:
-    """Check PATHs (files or folders; - for standard input) and report the findings.
-
-    Exit code 0 when clean, 1 when something was found, 2 on bad input.
-    """
+    """Check PATHs (files or folders; - for standard input) and report the findings."""
     from ..check import CheckConfig, check_paths
     from ..check.reporters import render
     from ..errors import InputError
@@ -93,17 +87,22 @@ def command(
             message = f"{failed.path}: {message}"
         sys.stderr.write(f"genlint: error: {message}\n")
     if color is None:
-        color = fmt == "text" and sys.stdout.isatty()
-    sys.stdout.write(render(fmt, report, color=color))
-    sys.stdout.flush()
+        color = fmt == "text" and out_path is None and sys.stdout.isatty()
+    output = render(fmt, report, color=color)
+    if out_path is not None:
+        from .._io import atomic_write
+
+        atomic_write(out_path, output, inputs=paths)
+    else:
+        sys.stdout.write(output)
+        sys.stdout.flush()
     return report.exit_code
 
 
 def _list_rules(
     select: tuple[str, ...], ignore: tuple[str, ...], config: CheckConfig, fmt: str
 ) -> int:
-    import orjson
-
+    from .._io import to_json
     from ..check import Checker
     from ..check.rules.docs import document
 
@@ -113,7 +112,7 @@ def _list_rules(
     for row in rows:
         row["description"] = row["summary"]
     if fmt == "json":
-        sys.stdout.write(orjson.dumps({"rules": rows}).decode("utf-8") + "\n")
+        sys.stdout.write(to_json({"rules": rows}))
     else:
         width = max((len(r["id"]) for r in rows), default=0)
         for r in rows:

@@ -13,14 +13,14 @@ from typing import Any
 import click
 
 from ..config import Key
-from .options import config_option
+from .options import config_option, exit_codes, format_option, out_option
 
 _STYLES = ("numeric", "apa", "mla", "gb7714")
 # [cite] keys of genlint.toml (docs/configuration.md)
 _CONFIG_KEYS = {"style": Key("str"), "renumber": Key("bool")}
 
 
-@click.command(name="cite")
+@click.command(name="cite", epilog=exit_codes("citations naming no source were dropped"))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @click.option(
     "--sources",
@@ -33,17 +33,16 @@ _CONFIG_KEYS = {"style": Key("str"), "renumber": Key("bool")}
     "--style",
     default=None,
     metavar="|".join(_STYLES),
-    help="Reference list style (default numeric).",
+    show_default="numeric",
+    help="Reference list style.",
 )
 @click.option(
     "--renumber/--no-renumber",
     default=None,
     help="Number cited sources 1…n by first appearance.",
 )
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
-)
-@click.option("--out", "out_path", default=None, metavar="FILE", help="Write the output here.")
+@format_option("text", "json")
+@out_option()
 @config_option
 def command(
     files: tuple[str, ...],
@@ -55,9 +54,7 @@ def command(
     config_path: str | None,
 ) -> int:
     """Turn <sources>[1, 2]</sources> markers into [1][2] and append the reference list."""
-    import orjson
-
-    from .._io import atomic_write, read_json, read_text
+    from .._io import atomic_write, read_json, read_text, to_json
     from ..cite import load_sources, process_document
     from ..cite.bibliography import style_name
     from ..cite.process import single_result
@@ -81,13 +78,13 @@ def command(
     payload: dict[str, Any]
     if fmt == "json":
         payload = single_result(doc).to_dict() if len(files) == 1 else doc.to_dict()
-        output = orjson.dumps(payload, option=orjson.OPT_INDENT_2).decode() + "\n"
+        output = to_json(payload)
     else:
         body = "\n\n".join(c.text.rstrip("\n") for c in doc.chapters)
         output = body + ("\n\n" + doc.bibliography if doc.bibliography else "") + "\n"
 
     if out_path:
-        atomic_write(out_path, output)
+        atomic_write(out_path, output, inputs=[*files, sources_path])
         click.echo(
             f"genlint: wrote {out_path} ({len(doc.cited)} cited, "
             f"{len(doc.invalid_ids)} dropped, coverage {doc.coverage.ratio:.0%})",

@@ -1,8 +1,17 @@
-"""Options shared by every sub-command, declared once so they read and behave the same."""
+"""What every sub-command shares, declared once so it reads and behaves the same everywhere:
+the options (``--format``, ``--out``, ``--config``, the endpoint), how defaults are shown
+(click's ``[default: …]``), the exit codes at the end of every ``--help``, and deprecated
+spellings kept as hidden aliases for one release."""
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import click
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 config_option = click.option(
     "--config",
@@ -10,5 +19,77 @@ config_option = click.option(
     type=click.Path(dir_okay=False),
     default=None,
     metavar="FILE",
-    help="Configuration file (default: genlint.toml or [tool.genlint] found walking up).",
+    help="Configuration file.  [default: genlint.toml or [tool.genlint] found walking up]",
 )
+
+
+def format_option(*choices: str, default: str = "text", help: str = "Output format.") -> Any:
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(list(choices)),
+        default=default,
+        show_default=True,
+        help=help,
+    )
+
+
+def out_option(help: str = "Write the output to FILE (atomically) instead of standard output.") -> Any:
+    return click.option(
+        "--out", "out_path", type=click.Path(dir_okay=False), default=None, metavar="FILE", help=help
+    )
+
+
+def endpoint_options(fn: F) -> F:
+    """``--model``, ``--base-url``, ``--api-key-env`` and ``--timeout`` (one request) of the
+    commands that call an OpenAI-compatible endpoint (``match --llm``, ``generate``)."""
+    for option in reversed(
+        [
+            click.option("--model", "-m", "model", default=None, metavar="M", help="Chat model name."),
+            click.option(
+                "--base-url", default=None, metavar="URL", help="OpenAI-compatible endpoint (…/v1)."
+            ),
+            click.option(
+                "--api-key-env",
+                default=None,
+                metavar="VAR",
+                show_default="OPENAI_API_KEY",
+                help="Environment variable holding the API key.",
+            ),
+            click.option(
+                "--timeout",
+                "timeout",
+                type=float,
+                default=None,
+                metavar="SECONDS",
+                help="Wall-clock limit of one request, however slowly the server answers.",
+            ),
+        ]
+    ):
+        fn = option(fn)
+    return fn
+
+
+def exit_codes(one: str) -> str:
+    """The epilog every ``--help`` ends with; ``one`` says what exit code 1 means."""
+    return (
+        f"Exit codes: 0 success; 1 {one}; 2 usage error or bad input (one line on stderr); "
+        "130 interrupted."
+    )
+
+
+def deprecated_alias(old: str, new: str, dest: str, **kwargs: Any) -> Any:
+    """A hidden option ``old`` stored in ``dest`` (the command prefers ``new`` when both are
+    given: see :func:`prefer`), which warns that it is going away."""
+
+    def warn(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if value not in (None, (), False):
+            sys.stderr.write(f"genlint: warning: {old} is deprecated, use {new}\n")
+        return value
+
+    return click.option(old, dest, hidden=True, callback=warn, default=None, **kwargs)
+
+
+def prefer(value: Any, alias_value: Any) -> Any:
+    """The new option's value, else the deprecated alias's (empty tuples count as not given)."""
+    return value if value not in (None, ()) else alias_value

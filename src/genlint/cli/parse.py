@@ -10,37 +10,33 @@ import click
 
 from ..config import Key
 from ..errors import InputError
-from .options import config_option
+from .options import config_option, exit_codes, format_option, out_option
 
 # [parse] keys of genlint.toml (docs/configuration.md)
 _CONFIG_KEYS = {"fields": Key("str_list"), "schema": Key("str")}
 
 
-@click.command(name="parse")
+@click.command(name="parse", epilog=exit_codes("no acceptable JSON value was found"))
 @click.argument("file", default="-", required=False, metavar="[FILE|-]")
 @click.option(
     "--schema", "schema_path", metavar="SCHEMA.json", help="JSON Schema the value must satisfy."
 )
 @click.option("--fields", metavar="NAME,NAME", help="Field names the value must hold.")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="text: the value as pretty JSON (strategy on stderr); json: the full result.",
+@format_option(
+    "text", "json", help="text: the value as pretty JSON (strategy on stderr); json: the full result."
 )
+@out_option()
 @config_option
 def command(
-    file: str, schema_path: str | None, fields: str | None, fmt: str, config_path: str | None
+    file: str,
+    schema_path: str | None,
+    fields: str | None,
+    fmt: str,
+    out_path: str | None,
+    config_path: str | None,
 ) -> int:
-    """Parse FILE (or standard input) strictly, then repaired, extracted, or by fields.
-
-    Exit 0 when an acceptable value was found, 1 when none was, 2 for bad input.
-    """
-    import orjson
-
-    from .._io import read_json, read_text
+    """Parse FILE (or standard input) strictly, then repaired, extracted, or by fields."""
+    from .._io import atomic_write, read_json, read_text, to_json
     from ..config import load_config
     from ..parse import parse_json
     from ..parse.accept import Acceptor
@@ -66,17 +62,21 @@ def command(
 
     text = read_text(file)
     result = parse_json(text, schema=schema, fields=names)
+    output = None
     if fmt == "json":
-        payload = orjson.dumps(result.to_dict(), option=orjson.OPT_INDENT_2)
-        sys.stdout.write(payload.decode("utf-8") + "\n")
+        output = to_json(result.to_dict())
     elif result.ok:
-        value = result.to_dict()["value"]
-        sys.stdout.write(orjson.dumps(value, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n")
+        output = to_json(result.to_dict()["value"])
         sys.stderr.write(f"genlint: parse: strategy {result.strategy}\n")
     else:
         sys.stderr.write("genlint: parse: no acceptable JSON value\n")
         for line in result.errors:
             sys.stderr.write(f"  {line}\n")
+    if output is not None:
+        if out_path is not None:
+            atomic_write(out_path, output, inputs=[file])
+        else:
+            sys.stdout.write(output)
     return 0 if result.ok else 1
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
-import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
@@ -170,11 +169,11 @@ class Gate:
         items: Iterable[Prompt],
         *,
         concurrency: int = 8,
-        progress: bool | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> list[GateResult]:
         """Run every prompt, ``concurrency`` at a time; results in input order.
 
-        ``progress``: a bar on stderr (default: only when stderr is a terminal). Under
+        ``progress(1)`` is called as each prompt finishes (the CLI draws a bar with it). Under
         ``on_fail="raise"`` the whole batch runs first, then GateFailed names the first
         failure and carries every result in ``.results``.
         """
@@ -213,25 +212,20 @@ class Gate:
         items: Iterable[Prompt],
         *,
         concurrency: int = 8,
-        progress: bool | None = None,
+        progress: Callable[[int], None] | None = None,
     ) -> list[GateResult]:
         prompts = list(items)
         _require(concurrency >= 1, "concurrency must be ≥ 1")
         results: list[GateResult | None] = [None] * len(prompts)
         limit = asyncio.Semaphore(concurrency)
-        bar = _progress_bar(len(prompts), progress)
 
         async def one(index: int, prompt: Prompt) -> None:
             async with limit:
                 results[index] = await self._arun(generate, prompt, index)
-            if bar is not None:
-                bar.advance()
+            if progress is not None:
+                progress(1)
 
-        try:
-            await asyncio.gather(*(one(i, p) for i, p in enumerate(prompts)))
-        finally:
-            if bar is not None:
-                bar.close()
+        await asyncio.gather(*(one(i, p) for i, p in enumerate(prompts)))
         done = [r for r in results if r is not None]
         if len(done) != len(prompts):  # pragma: no cover - gather raises before this
             raise RuntimeError("a batch item produced no result")
@@ -388,31 +382,3 @@ def _watchdog(fn: Callable[..., Any], messages: Any, kwargs: dict[str, Any], tim
 def _require(ok: bool, message: str) -> None:
     if not ok:
         raise InputError(message)
-
-
-class _Bar:
-    def __init__(self, total: int) -> None:
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-
-        self._progress = Progress(
-            "generate",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=Console(file=sys.stderr),
-            transient=True,
-        )
-        self._task = self._progress.add_task("generate", total=total)
-        self._progress.start()
-
-    def advance(self) -> None:
-        self._progress.advance(self._task)
-
-    def close(self) -> None:
-        self._progress.stop()
-
-
-def _progress_bar(total: int, progress: bool | None) -> _Bar | None:
-    show = sys.stderr.isatty() if progress is None else progress
-    return _Bar(total) if show and total else None
