@@ -50,7 +50,7 @@ BAD_INPUT = [
     (["--wiki", str(EXAMPLE / "wiki.json"), "--min-faithfulness", "2"], "must be between 0 and 1"),
     (["--wiki", str(EXAMPLE / "wiki.json"), "--format", "xml"], "'xml' is not one of"),
     (
-        ["--wiki", str(EXAMPLE / "wiki.json"), "--disable", "nonsense"],
+        ["--wiki", str(EXAMPLE / "wiki.json"), "--ignore", "nonsense"],
         "unknown eval rule 'nonsense'",
     ),
 ]
@@ -253,3 +253,28 @@ def test_pages_key_is_a_list_of_pages(run_cli, tmp_path: Path) -> None:
     )
     result = run_cli("eval", "--facts", FACTS, "--wiki", str(wiki))
     assert result.code == 2 and "w.json: pages[1].claims must be a list" in result.err
+
+
+def test_disable_is_a_deprecated_spelling_of_ignore(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    facts = tmp_path / "facts.json"
+    wiki = tmp_path / "wiki.json"
+    facts.write_text(json.dumps({"facts": [{"id": "method:m", "kind": "method", "calls": ["A.b"]}]}))
+    wiki.write_text(
+        json.dumps(
+            {"method": "m", "claims": [
+                {"text": "调用 A.b", "fact_refs": ["calls:A.b"]},
+                {"text": "该方法处理相关业务逻辑", "fact_refs": ["calls:A.b"]},
+            ]},
+            ensure_ascii=False,
+        ),
+        encoding="utf-8",
+    )
+    args = ["eval", "--facts", str(facts), "--wiki", str(wiki), "--format", "json"]
+    plain = run_cli(*args)
+    assert "redundant" in {v["reason"] for v in json.loads(plain.out)["violations"]}
+    new = run_cli(*args, "--ignore", "redundant")
+    old = run_cli(*args, "--disable", "redundant")
+    assert new.out == old.out and new.code == old.code
+    assert "redundant" not in {v["reason"] for v in json.loads(new.out)["violations"]}
+    assert "--disable is deprecated, use --ignore" in old.err
+    assert "deprecated" not in new.err

@@ -269,3 +269,15 @@ def test_the_key_never_leaks(run_cli: Any, fmt: str, caplog: pytest.LogCaptureFi
     logs = "\n".join(r.getMessage() for r in caplog.records)
     for text in (bad.out, bad.err, good.out, good.err, logs):
         assert SECRET not in text and SECRET[:8] not in text and SECRET[-8:] not in text
+
+
+@pytest.mark.parametrize("flag", ["--timeout", "--attempt-timeout"])
+def test_request_timeout_flag_and_its_deprecated_spelling(run_cli: Any, flag: str) -> None:
+    # a reply slower than the limit times out under either spelling; the old one warns
+    script = [Reply(CLEAN, delay_s=1.5), Reply(CLEAN)]
+    with ScriptedServer(script) as server:
+        result = run_cli(*_base(server.url), "--prompt-file", PROMPT, flag, "0.5")
+        asked = len(server.requests)
+    assert result.code == 0, result.err
+    assert asked == 2, "the slow first reply was abandoned after 0.5 s and resent"
+    assert ("deprecated" in result.err) == (flag == "--attempt-timeout")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..check.reporters import REPORTERS
-from .options import config_option, exit_codes, format_option, out_option
+from .options import config_option, exit_codes, format_option, option, out_option
 
 if TYPE_CHECKING:
     from ..check import CheckConfig
@@ -16,31 +16,31 @@ if TYPE_CHECKING:
 
 @click.command("check", epilog=exit_codes("something was found (warnings included)"))
 @click.argument("paths", nargs=-1, metavar="[PATH…|-]")
-@click.option(
+@option(
     "--select",
     multiple=True,
     metavar="PACKS_OR_RULES",
     show_default="placeholder,sensitive,citation",
     help="Packs or rule ids to run, comma-separated.",
 )
-@click.option("--ignore", multiple=True, metavar="RULES", help="Packs or rule ids to skip.")
+@option("--ignore", multiple=True, metavar="RULES", help="Packs or rule ids to skip.")
 @format_option(*REPORTERS, help="Report format.")
 @out_option("Write the report to FILE (atomically) instead of standard output.")
 @config_option
-@click.option(
+@option(
     "--sources",
     "sources_path",
     type=click.Path(dir_okay=False),
     default=None,
     help="SOURCES.json: lets the citation pack flag ids that name no source.",
 )
-@click.option(
+@option(
     "--color/--no-color",
     default=None,
     show_default="on a terminal",
     help="Colour the text report.",
 )
-@click.option(
+@option(
     "--list-rules",
     is_flag=True,
     help="List the selected rules (id, severity, description, examples) and exit.",

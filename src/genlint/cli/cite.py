@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from ..config import Key
-from .options import config_option, exit_codes, format_option, out_option
+from .options import config_option, exit_codes, format_option, option, out_option
 
 _STYLES = ("numeric", "apa", "mla", "gb7714")
 # [cite] keys of genlint.toml (docs/configuration.md)
@@ -22,21 +22,21 @@ _CONFIG_KEYS = {"style": Key("str"), "renumber": Key("bool")}
 
 @click.command(name="cite", epilog=exit_codes("citations naming no source were dropped"))
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@click.option(
+@option(
     "--sources",
     "sources_path",
     required=True,
     metavar="SOURCES.json",
     help="The numbered source list: [{id, title, url, authors, year, …}].",
 )
-@click.option(
+@option(
     "--style",
     default=None,
     metavar="|".join(_STYLES),
     show_default="numeric",
     help="Reference list style.",
 )
-@click.option(
+@option(
     "--renumber/--no-renumber",
     default=None,
     help="Number cited sources 1…n by first appearance.",

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import click
 
-from .options import config_option
+from .options import config_option, deprecated_alias, exit_codes, option, out_option, prefer
+from .progress import progress_bar
 
 _FORMATS = ("json", "text", "html")
 _BY_SUFFIX = {".html": "html", ".htm": "html", ".txt": "text", ".json": "json"}
@@ -20,34 +20,40 @@ def _unit(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
     return value
 
 
-@click.command("eval")
-@click.option("--facts", "facts_path", required=True, metavar="FACTS.json", help="Extracted facts.")
-@click.option(
+@click.command("eval", epilog=exit_codes("the evaluation is below its thresholds"))
+@option("--facts", "facts_path", required=True, metavar="FACTS.json", help="Extracted facts.")
+@option(
     "--wiki",
     "wiki_path",
     required=True,
     metavar="WIKI.json|FOLDER|-",
     help="One page, a list of pages, or a folder of page files.",
 )
-@click.option("--out", "out_path", metavar="FILE", help="Write the report here (atomically).")
-@click.option(
+@out_option("Write the report to FILE (atomically) instead of standard output.")
+@option(
     "--format",
     "fmt",
     type=click.Choice(_FORMATS),
-    help="Default: text on stdout; with --out, from its suffix (.html, .txt), else json.",
+    show_default="text; with --out, from its suffix (.html, .txt), else json",
+    help="Report format.",
 )
 @config_option
-@click.option("--min-faithfulness", type=float, callback=_unit, help="Pass bound (default 0.95).")
-@click.option(
-    "--max-hallucination-rate", type=float, callback=_unit, help="Pass bound (default 0)."
+@option(
+    "--min-faithfulness", type=float, callback=_unit, show_default="0.95", help="Pass bound."
 )
-@click.option(
-    "--min-key-fact-recall", type=float, callback=_unit, help="Pass bound (default 0.85)."
+@option(
+    "--max-hallucination-rate", type=float, callback=_unit, show_default="0", help="Pass bound."
 )
-@click.option(
-    "--max-redundancy-rate", type=float, callback=_unit, help="Pass bound (default 0.15)."
+@option(
+    "--min-key-fact-recall", type=float, callback=_unit, show_default="0.85", help="Pass bound."
 )
-@click.option("--disable", multiple=True, metavar="REASON", help="Skip a rule (repeatable).")
+@option(
+    "--max-redundancy-rate", type=float, callback=_unit, show_default="0.15", help="Pass bound."
+)
+@option(
+    "--ignore", multiple=True, metavar="REASON", help="Skip a rule, e.g. redundant (repeatable)."
+)
+@deprecated_alias("--disable", "--ignore", "disable", multiple=True, metavar="REASON")
 def command(
     facts_path: str,
     wiki_path: str,
@@ -58,9 +64,10 @@ def command(
     max_hallucination_rate: float | None,
     min_key_fact_recall: float | None,
     max_redundancy_rate: float | None,
-    disable: tuple[str, ...],
+    ignore: tuple[str, ...],
+    disable: tuple[str, ...] | None,
 ) -> int:
-    """Score WIKI claims against FACTS: exit 0 pass, 1 fail, 2 bad input."""
+    """Score WIKI claims against FACTS."""
     from .._io import atomic_write, read_json
     from ..config import load_config
     from ..eval.batch import read_pages
@@ -85,14 +92,16 @@ def command(
         raise click.BadParameter(f"{out_path} is a folder", param_hint="--out")
     facts = load_facts(read_json(facts_path), facts_path)
     pages, several = read_pages(wiki_path)
-    with _progress(sum(len(p.claims) for p in pages), len(pages)) as advance:
+    ignore = tuple(prefer(ignore, disable) or ())
+    claims = sum(len(p.claims) for p in pages)
+    with progress_bar("evaluating", claims, items=len(pages)) as advance:
         result = evaluate(
             facts,
             pages,
             thresholds,
             glossary=settings.glossary,
             lexicon=settings.lexicon,
-            disable=settings.disable | set(disable),
+            disable=settings.disable | set(ignore),
             progress=advance,
         )
     if not several:  # a single page object: the the contract's single-page shape, no "pages"
@@ -102,7 +111,7 @@ def command(
     fmt = fmt or (_BY_SUFFIX.get(Path(out_path).suffix.lower(), "json") if out_path else "text")
     report = _render(result, fmt)
     if out_path is not None:
-        atomic_write(out_path, report)
+        atomic_write(out_path, report, inputs=[facts_path, wiki_path])
         from ..eval.report_text import summary
 
         sys.stderr.write(f"{summary(result)} → {out_path}\n")
@@ -116,9 +125,9 @@ def _render(result: object, fmt: str) -> str:
 
     assert isinstance(result, EvaluationResult)
     if fmt == "json":
-        import orjson
+        from .._io import to_json
 
-        return orjson.dumps(result.to_dict(), option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
+        return to_json(result.to_dict())
     if fmt == "html":
         from ..eval.report_html import render
 
@@ -126,29 +135,3 @@ def _render(result: object, fmt: str) -> str:
     from ..eval.report_text import render as render_text
 
     return render_text(result)
-
-
-class _progress:
-    """A rich progress bar on stderr when it is a terminal and the batch is big enough."""
-
-    def __init__(self, claims: int, pages: int) -> None:
-        self._bar = None
-        if pages > 1 and sys.stderr.isatty():
-            from rich.console import Console
-            from rich.progress import Progress
-
-            # stderr is a terminal (checked above) even when rich cannot tell, e.g. under tests
-            console = Console(stderr=True, force_terminal=True)
-            self._bar = Progress(console=console, transient=True)
-            self._task = self._bar.add_task("evaluating", total=claims)
-
-    def __enter__(self) -> Callable[[int], None] | None:
-        if self._bar is None:
-            return None
-        self._bar.start()
-        bar, task = self._bar, self._task
-        return lambda n: bar.advance(task, n)
-
-    def __exit__(self, *exc: object) -> None:
-        if self._bar is not None:
-            self._bar.stop()

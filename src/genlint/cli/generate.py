@@ -15,7 +15,15 @@ import click
 
 from ..config import Key
 from ..errors import InputError
-from .options import config_option
+from .options import (
+    config_option,
+    deprecated_alias,
+    endpoint_options,
+    exit_codes,
+    format_option,
+    option,
+    prefer,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -43,71 +51,74 @@ _CONFIG_KEYS: dict[str, Key] = {
 }
 
 
-@click.command("generate")
-@click.option(
+@click.command(
+    "generate", epilog=exit_codes("a reply was never clean (degraded or failed)")
+)
+@option(
     "--prompt-file", "prompt_file", metavar="P", help="Prompt: text, or JSON messages; - for stdin."
 )
-@click.option(
+@option(
     "--prompts-dir",
     "prompts_dir",
     metavar="DIR",
     help="A batch: every .txt/.md/.json prompt in DIR.",
 )
-@click.option("--model", "-m", metavar="M", help="Model name.")
-@click.option("--base-url", metavar="URL", help="OpenAI-compatible base URL (…/v1).")
-@click.option(
-    "--api-key-env",
-    metavar="VAR",
-    help="Environment variable holding the API key [OPENAI_API_KEY].",
+@endpoint_options
+@deprecated_alias("--attempt-timeout", "--timeout", "attempt_timeout_alias", type=float)
+@option(
+    "--select",
+    metavar="RULES",
+    show_default="placeholder,sensitive",
+    help="Check packs/rules, comma-separated.",
 )
-@click.option(
-    "--select", metavar="RULES", help="Check packs/rules, comma-separated [placeholder,sensitive]."
-)
-@click.option(
+@option(
     "--schema",
     "schema_file",
     metavar="SCHEMA.json",
     help="Also require JSON valid against this schema.",
 )
-@click.option("--system", metavar="TEXT", help="System message sent before each prompt.")
-@click.option("--max-retries", type=int, help="Re-asks after the first attempt [3].")
-@click.option(
+@option("--system", metavar="TEXT", help="System message sent before each prompt.")
+@option("--max-retries", type=int, show_default="3", help="Re-asks after the first attempt.")
+@option(
     "--deadline", "deadline_s", type=float, help="Seconds per prompt, all attempts included."
 )
-@click.option("--token-budget", type=int, help="Tokens per prompt, all attempts included.")
-@click.option(
-    "--attempt-timeout", "attempt_timeout_s", type=float, help="Seconds per request [60]."
+@option("--token-budget", type=int, help="Tokens per prompt, all attempts included.")
+@option(
+    "--transient-retries",
+    type=int,
+    show_default="4",
+    help="Resends after timeouts, 429, 5xx, connection errors.",
 )
-@click.option(
-    "--transient-retries", type=int, help="Resends after timeouts, 429, 5xx, connection errors [4]."
-)
-@click.option(
+@option(
     "--on-fail",
     type=click.Choice(["best", "none"]),
-    help="Never clean: return the best attempt, or nothing [best].",
+    show_default="best",
+    help="Never clean: return the best attempt, or nothing.",
 )
-@click.option(
+@option(
     "--on-terminal",
     type=click.Choice(["stop", "resend"]),
-    help="After a truncated or refused reply [stop].",
+    show_default="stop",
+    help="After a truncated or refused reply.",
 )
-@click.option("--temperature", type=float, help="Sampling temperature.")
-@click.option("--max-tokens", type=int, help="Reply length cap per request.")
-@click.option("--concurrency", type=int, help="Prompts in flight at once in a batch [8].")
-@click.option(
+@option("--temperature", type=float, help="Sampling temperature.")
+@option("--max-tokens", type=int, help="Reply length cap per request.")
+@option("--concurrency", type=int, show_default="8", help="Prompts in flight at once in a batch.")
+@option(
     "--out", metavar="FILE", help="Write the text there (a folder with --prompts-dir), atomically."
 )
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
-)
+@format_option("text", "json")
 @config_option
 def command(**opts: Any) -> int:
-    """Call an LLM until its output passes the checks."""
+    """Call an LLM until its output passes the checks.
+
+    --timeout limits each request (60 s unless set), --deadline all attempts of a prompt."""
     from .._io import read_json
     from ..config import load_config
     from ..generate import Gate
     from ..llm import OpenAICompatible
 
+    opts["attempt_timeout_s"] = prefer(opts.pop("timeout"), opts.pop("attempt_timeout_alias"))
     settings = _settings(load_config(opts.pop("config_path")).validated("generate", _CONFIG_KEYS), opts)
     if bool(opts["prompt_file"]) == bool(opts["prompts_dir"]):
         raise InputError("give exactly one of --prompt-file or --prompts-dir")
@@ -151,11 +162,11 @@ def _single(gate: Any, model: Any, opts: dict[str, Any]) -> int:
     source = opts["prompt_file"]
     prompt = _read_prompt(source)
     if opts["out"]:
-        _check_out_file(opts["out"])
+        _check_out_file(opts["out"], source)
     result = gate.run(model, prompt)
     _refuse_unusable([result])
     if opts["out"] and result.text is not None:
-        atomic_write(opts["out"], result.text)
+        atomic_write(opts["out"], result.text, inputs=[source])
     if opts["fmt"] == "json":
         _print_json({"version": 1, "prompt": source, **result.to_dict()})
     else:
@@ -194,7 +205,10 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
             raise InputError(f"{other} and {name} would both be written to {target}")
         if (out_dir / target).resolve() in inputs:
             raise InputError(f"--out {out_dir} would overwrite the prompt {out_dir / target}")
-    results = gate.run_many(model, prompts, concurrency=concurrency)
+    from .progress import progress_bar
+
+    with progress_bar("generate", len(prompts)) as advance:
+        results = gate.run_many(model, prompts, concurrency=concurrency, progress=advance)
     _refuse_unusable(results, every=True)
     if out_dir is not None:
         for name, result in zip(names, results, strict=True):
@@ -273,12 +287,19 @@ def _read_prompt(path: str) -> Any:
     return text
 
 
-def _check_out_file(out: str) -> None:
+def _check_out_file(out: str, source: str) -> None:
+    """Refuse a bad --out before any request is paid for (atomic_write checks again)."""
+    import os
+
     target = Path(out)
     if target.is_dir():
         raise InputError(f"{target}: is a folder, expected a file for --out")
     if not (target.parent if str(target.parent) else Path(".")).is_dir():
         raise InputError(f"{target}: folder {target.parent} does not exist")
+    if target.exists() and not target.is_file():
+        raise InputError(f"{target}: not a regular file; refusing to replace it")
+    if source != "-" and target.exists() and os.path.samefile(source, target):
+        raise InputError(f"{target}: is one of the inputs; refusing to overwrite it")
 
 
 def _refuse_unusable(results: list[Any], *, every: bool = False) -> None:
@@ -319,6 +340,6 @@ def _summary(name: str, result: Any, *, stream: Any) -> None:
 
 
 def _print_json(payload: dict[str, Any]) -> None:
-    import orjson
+    from .._io import to_json
 
-    sys.stdout.write(orjson.dumps(payload, option=orjson.OPT_INDENT_2).decode() + "\n")
+    sys.stdout.write(to_json(payload))

@@ -19,6 +19,7 @@ import click
 
 from .. import __version__
 from ..errors import GenlintError
+from .options import option
 
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "check": ("genlint.cli.check", "Lint documents for placeholders and unmasked personal data."),
@@ -58,7 +59,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="genlint")
-@click.option("--debug", is_flag=True, help="Show tracebacks and debug logs.")
+@option("--debug", is_flag=True, help="Show tracebacks and debug logs.")
 def cli(debug: bool) -> None:
     """genlint: check, repair and gate what large language models write."""
     # main() reads --debug itself (it decides about tracebacks before click has parsed anything)

@@ -7,74 +7,75 @@ from typing import Any
 
 import click
 
-from .options import config_option
+from .options import config_option, endpoint_options, exit_codes, format_option, option, out_option
+from .progress import progress_bar
 
 
-@click.command("match")
-@click.option(
+@click.command(
+    "match", epilog=exit_codes("never: a clause that matches nothing is still a success")
+)
+@option(
     "--criteria",
     "criteria_path",
     required=True,
     metavar="FILE",
     help="CRITERIA.json: a list of review criteria.",
 )
-@click.option(
+@option(
     "--clause",
     "clause_path",
     metavar="FILE",
     help="CLAUSE.json: {clause_id, clause_ref, text} (- for standard input).",
 )
-@click.option(
+@option(
     "--clauses",
     "clauses_path",
     metavar="FILE",
     help="A whole contract: a list of clauses (progress bar on a terminal).",
 )
-@click.option(
+@option(
     "--llm/--no-llm",
     "use_llm",
     default=None,
     help="Filter semantic candidates by an LLM's applicability verdict.",
 )
-@click.option("--model", default=None, help="Chat model for --llm.")
-@click.option("--base-url", default=None, help="OpenAI-compatible endpoint (…/v1).")
-@click.option(
-    "--api-key-env",
-    default=None,
-    metavar="VAR",
-    help="Environment variable holding the API key (default OPENAI_API_KEY).",
-)
-@click.option("--timeout", type=float, default=None, help="Seconds to wait for the LLM (30).")
-@click.option(
+@endpoint_options
+@option(
     "--embedder",
     default=None,
     metavar="SPEC",
-    help="lexical (default, offline), openai:MODEL or st:PATH.",
+    show_default="lexical",
+    help="lexical (offline), openai:MODEL or st:PATH.",
 )
-@click.option(
+@option(
     "--threshold",
     type=float,
     default=None,
-    help="Cosine cut-off for semantic candidates (default: the embedder's).",
+    show_default="the embedder's calibrated cut-off",
+    help="Cosine cut-off for semantic candidates.",
 )
-@click.option(
-    "--top-k", type=click.IntRange(1, 100), default=None, help="Semantic candidates considered (5)."
+@option(
+    "--top-k",
+    type=click.IntRange(1, 100),
+    default=None,
+    show_default="5",
+    help="Semantic candidates considered.",
 )
-@click.option(
+@option(
     "--max-results",
     type=click.IntRange(1, 100),
     default=None,
-    help="Criteria returned at most (3).",
+    show_default="3",
+    help="Criteria returned at most.",
 )
-@click.option(
+@option(
     "--cache-dir",
     default=None,
     metavar="DIR",
     help="Where criteria embeddings are cached (neural embedders only).",
 )
-@click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True
-)
+@format_option("text", "json")
+@out_option()
 @config_option
 def command(
     criteria_path: str,
@@ -91,16 +92,14 @@ def command(
     max_results: int | None,
     cache_dir: str | None,
     fmt: str,
+    out_path: str | None,
     config_path: str | None,
 ) -> int:
     """Match a clause (or every clause of a contract) to review criteria: exact clause
-    reference first, else semantic candidates, optionally filtered by an LLM.
-
-    Exit code 0 on success (also when nothing matched), 2 on bad input.
-    """
+    reference first, else semantic candidates, optionally filtered by an LLM."""
     from dataclasses import replace
 
-    from .._io import read_json
+    from .._io import atomic_write, read_json, to_json
     from ..errors import InputError
     from ..match.models import load_clause, load_clauses, load_criteria
     from ..match.settings import MatchSettings
@@ -125,26 +124,21 @@ def command(
         clauses = load_clauses(read_json(clauses_path), clauses_path)
 
     matcher = _build_matcher(criteria, settings)
-    if clauses_path is not None and sys.stderr.isatty() and len(clauses) > 1:
-        from rich.console import Console
-        from rich.progress import Progress
-
-        with Progress(console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("matching clauses", total=len(clauses))
-            results = matcher.match_many(clauses, lambda n: bar.advance(task, n))
-    else:
-        results = matcher.match_many(clauses)
+    with progress_bar("matching clauses", len(clauses)) as advance:
+        results = matcher.match_many(clauses, advance)
 
     if fmt == "json":
-        import orjson
-
         payload: Any = (
             results[0].to_dict() if clause_path is not None else [r.to_dict() for r in results]
         )
-        sys.stdout.write(orjson.dumps(payload, option=orjson.OPT_INDENT_2).decode() + "\n")
+        output = to_json(payload)
     else:
-        for result in results:
-            sys.stdout.write(_render_text(result))
+        output = "".join(_render_text(result) for result in results)
+    if out_path is not None:
+        inputs = [p for p in (criteria_path, clause_path, clauses_path) if p is not None]
+        atomic_write(out_path, output, inputs=inputs)
+    else:
+        sys.stdout.write(output)
     return 0
 
 

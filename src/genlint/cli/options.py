@@ -13,18 +13,36 @@ import click
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-config_option = click.option(
+
+class _Option(click.Option):
+    """Shows a described default (``show_default="on a terminal"``) as ``[default: on a
+    terminal]``, the way click shows a literal one, instead of in parentheses."""
+
+    def get_help_extra(self, ctx: click.Context) -> Any:
+        extra = super().get_help_extra(ctx)
+        shown = extra.get("default")
+        if isinstance(self.show_default, str) and shown == f"({self.show_default})":
+            extra["default"] = self.show_default
+        return extra
+
+
+def option(*names: str, **kwargs: Any) -> Any:
+    """``click.option`` for every genlint command (defaults shown one way)."""
+    return click.option(*names, cls=_Option, **kwargs)
+
+config_option = option(
     "--config",
     "config_path",
     type=click.Path(dir_okay=False),
     default=None,
     metavar="FILE",
-    help="Configuration file.  [default: genlint.toml or [tool.genlint] found walking up]",
+    show_default="genlint.toml or [tool.genlint] found walking up",
+    help="Configuration file.",
 )
 
 
 def format_option(*choices: str, default: str = "text", help: str = "Output format.") -> Any:
-    return click.option(
+    return option(
         "--format",
         "fmt",
         type=click.Choice(list(choices)),
@@ -35,7 +53,7 @@ def format_option(*choices: str, default: str = "text", help: str = "Output form
 
 
 def out_option(help: str = "Write the output to FILE (atomically) instead of standard output.") -> Any:
-    return click.option(
+    return option(
         "--out", "out_path", type=click.Path(dir_okay=False), default=None, metavar="FILE", help=help
     )
 
@@ -43,20 +61,20 @@ def out_option(help: str = "Write the output to FILE (atomically) instead of sta
 def endpoint_options(fn: F) -> F:
     """``--model``, ``--base-url``, ``--api-key-env`` and ``--timeout`` (one request) of the
     commands that call an OpenAI-compatible endpoint (``match --llm``, ``generate``)."""
-    for option in reversed(
+    for decorator in reversed(
         [
-            click.option("--model", "-m", "model", default=None, metavar="M", help="Chat model name."),
-            click.option(
+            option("--model", "-m", "model", default=None, metavar="M", help="Chat model name."),
+            option(
                 "--base-url", default=None, metavar="URL", help="OpenAI-compatible endpoint (…/v1)."
             ),
-            click.option(
+            option(
                 "--api-key-env",
                 default=None,
                 metavar="VAR",
                 show_default="OPENAI_API_KEY",
                 help="Environment variable holding the API key.",
             ),
-            click.option(
+            option(
                 "--timeout",
                 "timeout",
                 type=float,
@@ -66,7 +84,7 @@ def endpoint_options(fn: F) -> F:
             ),
         ]
     ):
-        fn = option(fn)
+        fn = decorator(fn)
     return fn
 
 
@@ -87,7 +105,7 @@ def deprecated_alias(old: str, new: str, dest: str, **kwargs: Any) -> Any:
             sys.stderr.write(f"genlint: warning: {old} is deprecated, use {new}\n")
         return value
 
-    return click.option(old, dest, hidden=True, callback=warn, default=None, **kwargs)
+    return option(old, dest, hidden=True, callback=warn, default=None, **kwargs)
 
 
 def prefer(value: Any, alias_value: Any) -> Any:

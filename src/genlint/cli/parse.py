@@ -10,7 +10,7 @@ import click
 
 from ..config import Key
 from ..errors import InputError
-from .options import config_option, exit_codes, format_option, out_option
+from .options import config_option, exit_codes, format_option, option, out_option
 
 # [parse] keys of genlint.toml (docs/configuration.md)
 _CONFIG_KEYS = {"fields": Key("str_list"), "schema": Key("str")}
@@ -18,10 +18,10 @@ _CONFIG_KEYS = {"fields": Key("str_list"), "schema": Key("str")}
 
 @click.command(name="parse", epilog=exit_codes("no acceptable JSON value was found"))
 @click.argument("file", default="-", required=False, metavar="[FILE|-]")
-@click.option(
+@option(
     "--schema", "schema_path", metavar="SCHEMA.json", help="JSON Schema the value must satisfy."
 )
-@click.option("--fields", metavar="NAME,NAME", help="Field names the value must hold.")
+@option("--fields", metavar="NAME,NAME", help="Field names the value must hold.")
 @format_option(
     "text", "json", help="text: the value as pretty JSON (strategy on stderr); json: the full result."
 )

@@ -6,27 +6,16 @@ import sys
 
 import click
 
-from .options import config_option
+from .options import config_option, exit_codes, format_option
 
 
-@click.command("rule")
+@click.command("rule", epilog=exit_codes("never"))
 @click.argument("rule_id", required=False, metavar="[ID]")
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Output format.",
-)
+@format_option("text", "json")
 @config_option
 def command(rule_id: str | None, fmt: str, config_path: str | None) -> int:
-    """Show the documentation of rule ID (e.g. placeholder/empty-slot), or list every rule.
-
-    Exit code 0 when shown, 2 for an unknown rule.
-    """
-    import orjson
-
+    """Show the documentation of rule ID (e.g. placeholder/empty-slot), or list every rule."""
+    from .._io import to_json
     from ..check import CheckConfig, Checker
     from ..check.rules import all_rules
     from ..check.rules.docs import document, render_text
@@ -42,7 +31,7 @@ def command(rule_id: str | None, fmt: str, config_path: str | None) -> int:
             raise UnknownRuleError(f"unknown rule {rule_id!r} (see 'genlint rule' for the list)")
     docs = [document(rule, str(checker.severity_of(rule))) for rule in rules]
     if fmt == "json":
-        sys.stdout.write(orjson.dumps({"rules": [d.to_dict() for d in docs]}).decode() + "\n")
+        sys.stdout.write(to_json({"rules": [d.to_dict() for d in docs]}))
     elif rule_id is not None:
         sys.stdout.write("\n".join(render_text(doc) for doc in docs))
     else:

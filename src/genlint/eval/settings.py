@@ -64,7 +64,8 @@ KEYS = {
     "thresholds": Key("table", _thresholds),
     "glossary": Key("table", _word_lists),
     "lexicon": Key("table", _word_lists),
-    "disable": Key("str_list"),
+    "ignore": Key("str_list"),
+    "disable": Key("str_list"),  # the old name of `ignore`
 }
 
 
@@ -74,5 +75,5 @@ def settings_from(section: Mapping[str, Any], where: str = "[eval]") -> EvalSett
         thresholds_from(checked.get("thresholds")),
         {str(k): list(v) for k, v in checked.get("glossary", {}).items()},
         {str(k): list(v) for k, v in checked.get("lexicon", {}).items()},
-        frozenset(checked.get("disable", [])),
+        frozenset([*checked.get("ignore", []), *checked.get("disable", [])]),
     )
