@@ -9,6 +9,7 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from .errors import InputError
 
@@ -83,19 +84,52 @@ def to_json(value: object, *, pretty: bool = True) -> str:
         return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
-def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """Bytes of a file, or of standard input for ``-``; a clear InputError otherwise."""
-    if str(path) == "-":
-        return sys.stdin.buffer.read()
-    p = Path(path)
-    if not p.exists():
-        raise InputError(f"{p}: no such file")
-    if p.is_dir():
-        raise InputError(f"{p}: is a folder, expected a file")
+def max_file_bytes() -> int:
+    """The most genlint reads from one input: ``GENLINT_MAX_FILE_MB`` (default 256) MiB."""
+    raw = os.environ.get("GENLINT_MAX_FILE_MB", "")
     try:
-        return p.read_bytes()
+        megabytes = float(raw) if raw else 256.0
+    except ValueError:
+        raise InputError(f"GENLINT_MAX_FILE_MB must be a number, got {raw!r}") from None
+    return max(1, int(megabytes * 1024 * 1024))
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
+    """Bytes of a regular file, or of standard input for ``-``, at most ``limit`` bytes
+    (default :func:`max_file_bytes`); a clear InputError otherwise.
+
+    Only regular files are opened: a device (``/dev/zero``), a FIFO or a socket would block or
+    never end, so it is refused without being opened."""
+    cap = max_file_bytes() if limit is None else limit
+    if str(path) == "-":
+        return _capped(sys.stdin.buffer, cap, "standard input")
+    p = Path(path)
+    try:
+        st = p.stat()
+    except FileNotFoundError:
+        raise InputError(f"{p}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{p}: cannot read ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(st.st_mode):
+        raise InputError(f"{p}: is a folder, expected a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise InputError(f"{p}: not a regular file (a device, FIFO or socket); skipped")
+    if st.st_size > cap:
+        raise InputError(
+            f"{p}: {st.st_size:,} bytes is over the {cap:,}-byte limit (GENLINT_MAX_FILE_MB)"
+        )
+    try:
+        with p.open("rb") as fh:
+            return _capped(fh, cap, str(p))
     except OSError as exc:
         raise InputError(f"{p}: cannot read ({exc.strerror or exc})") from exc
+
+
+def _capped(stream: BinaryIO, cap: int, name: str) -> bytes:
+    data = stream.read(cap + 1)
+    if len(data) > cap:
+        raise InputError(f"{name}: more than the {cap:,}-byte limit (GENLINT_MAX_FILE_MB)")
+    return data
 
 
 def read_text(path: str | os.PathLike[str]) -> str:

@@ -148,9 +148,26 @@ def test_folders_are_walked_skipping_hidden_and_unsupported(tmp_path: Path) -> N
 
 @pytest.mark.parametrize(
     ("setup", "needle"),
-    [("missing", "no such file"), ("empty", "holds no file"), ("none", "no path")],
+    [("empty", "holds no file"), ("none", "no path")],
 )
 def test_bad_paths(tmp_path: Path, setup: str, needle: str) -> None:
-    paths = {"missing": [str(tmp_path / "nope.txt")], "empty": [str(tmp_path)], "none": []}[setup]
+    paths = {"empty": [str(tmp_path)], "none": []}[setup]
     with pytest.raises(InputError, match=needle):
         expand_paths(paths)
+
+
+def test_a_missing_or_special_path_costs_no_other_file_its_findings(tmp_path: Path) -> None:
+    import os
+
+    from genlint.check import check_paths
+
+    dirty = tmp_path / "dirty.txt"
+    dirty.write_text("甲方：某某公司\n", "utf-8")
+    os.mkfifo(tmp_path / "pipe.txt")  # in the folder: must be skipped, never opened (it blocks)
+    report = check_paths([str(tmp_path / "nope.txt"), str(tmp_path), "/dev/zero"])
+    by_path = {Path(f.path).name: f for f in report.files}
+    assert "no such file" in (by_path["nope.txt"].error or "")
+    assert "not a regular file" in (by_path["pipe.txt"].error or "")
+    assert "not a regular file" in (by_path["zero"].error or "")
+    assert by_path["dirty.txt"].findings, "the readable file is still checked"
+    assert report.exit_code == 2

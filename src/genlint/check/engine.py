@@ -271,7 +271,7 @@ def check_paths(
     """Read and check files and folders (recursively); ``-`` is standard input.
 
     A file that cannot be read (corrupt, encrypted, binary) is reported in its
-    :class:`FileResult` and the others are still checked. A missing path or a folder with no
+    :class:`FileResult` and the others are still checked. A missing path is such a file too; a folder with no
     supported file raises InputError; an unknown rule raises UnknownRuleError.
     """
     from ..readers import expand_paths, read_document

@@ -68,8 +68,9 @@ def _is_hidden(name: str) -> bool:
 
 
 def expand_paths(paths: Sequence[str]) -> list[str]:
-    """Files to check: files as given; folders walked recursively for supported suffixes,
-    skipping hidden files and folders (``.git``, ``.venv``…), in sorted order."""
+    """Files to check: files as given (a missing one too: reading it reports it); folders
+    walked recursively for supported suffixes, skipping hidden files and folders (``.git``,
+    ``.venv``…), in sorted order."""
     if not paths:
         raise InputError("no path given (use '-' for standard input)")
     out: list[str] = []
@@ -77,9 +78,9 @@ def expand_paths(paths: Sequence[str]) -> list[str]:
         if path == "-":
             out.append(path)
             continue
-        if not os.path.exists(path):
-            raise InputError(f"{path}: no such file or folder")
         if not os.path.isdir(path):
+            # a missing or unreadable path is reported for itself when it is read, like a
+            # corrupt file: one bad path never costs the others their findings
             out.append(path)
             continue
         found: list[str] = []
