@@ -282,7 +282,8 @@ def check_paths(
     for path in files:
         try:
             doc = read_document(path)
-            report.files.append(FileResult(path, checker.check_document(doc)))
+            findings = checker.check_document(doc)
+            report.files.append(FileResult(path, findings, None, doc.encoding, doc.warnings))
         except (UnknownRuleError, ConfigError):
             raise  # about the run, not this file
         except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only

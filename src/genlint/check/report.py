@@ -18,6 +18,8 @@ class FileResult:
     path: str
     findings: list[Finding] = field(default_factory=list)
     error: str | None = None
+    encoding: str | None = None  # how a text file was decoded
+    warnings: list[str] = field(default_factory=list)  # what the reader had to repair
 
 
 @dataclass

@@ -81,6 +81,9 @@ def command(
             raise InputError(f"{sources_path}: {exc}") from None
         options["sources"] = sources
     report = check_paths(list(paths), select or None, config, ignore=ignore, options=options)
+    for file in report.files:
+        for warning in file.warnings:
+            sys.stderr.write(f"genlint: warning: {warning}\n")
     for failed in report.errors:
         message = failed.error or "cannot read"
         if not message.startswith(failed.path):

@@ -49,6 +49,8 @@ class Document:
     kind: str
     segments: list[Segment]
     page_starts: list[int] | None = None
+    encoding: str | None = None  # text files: how the bytes were decoded
+    warnings: list[str] = field(default_factory=list)  # what the reader had to repair
 
 
 def read_document(path: str) -> Document:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from ..errors import InputError
 from . import Document, Segment
-from .text import decode
+from .text import decode_text
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|[^\s{}\[\]:,"]+', re.S)
 _ESCAPE = re.compile(r"\\u[0-9a-fA-F]{4}|\\.|[^\\]", re.S)
@@ -67,13 +67,16 @@ def _locator(lines: _Lines, body_start: int, body_end: int) -> Callable[[int], t
 
 
 def read(path: str, data: bytes) -> Document:
-    raw = decode(data, path)
+    decoded = decode_text(data, path)
+    raw = decoded.text
     try:
         json.loads(raw)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from None
+    except RecursionError:
+        raise InputError(f"{path}: JSON nested too deeply to read") from None
     segments: list[Segment] = []
     lines = _Lines(raw)
     # the stack holds, per open container, its path and the key/index of the next value
@@ -111,7 +114,13 @@ def read(path: str, data: bytes) -> Document:
                     )
                 )
         _advance(top)
-    return Document(path=path, kind="json", segments=segments)
+    return Document(
+        path=path,
+        kind="json",
+        segments=segments,
+        encoding=decoded.encoding,
+        warnings=decoded.warnings,
+    )
 
 
 def _value_path(top: list | None) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from . import Document, Segment
-from .text import decode
+from .text import decode_text
 
 # A fence line opens with ``` or ~~~ (3+); it closes on a line of the same character, at least as
 # long. One finder for every command: check skips code for prose rules, cite leaves markers in
@@ -50,6 +50,13 @@ def _code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def read(path: str, data: bytes) -> Document:
-    text = decode(data, path)
+    decoded = decode_text(data, path)
     del data
-    return Document(path=path, kind="md", segments=[Segment(text, code_ranges=code_ranges(text))])
+    text = decoded.text
+    return Document(
+        path=path,
+        kind="md",
+        segments=[Segment(text, code_ranges=code_ranges(text))],
+        encoding=decoded.encoding,
+        warnings=decoded.warnings,
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import orjson
+from ..._io import to_json
 
 if TYPE_CHECKING:
     from ..report import CheckReport
@@ -21,6 +21,10 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
         }
         if file.error is not None:
             entry["error"] = file.error
+        if file.encoding is not None:
+            entry["encoding"] = file.encoding
+        if file.warnings:
+            entry["warnings"] = list(file.warnings)
         files.append(entry)
     return {
         "version": 1,
@@ -34,4 +38,4 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
 
 
 def render(report: CheckReport, *, color: bool = False) -> str:
-    return orjson.dumps(as_dict(report)).decode("utf-8") + "\n"
+    return to_json(as_dict(report), pretty=False)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 from xml.etree import ElementTree as ET
 
+from ._safe import xml_text
+
 if TYPE_CHECKING:
     from ..report import CheckReport
 
@@ -26,10 +28,10 @@ def render(report: CheckReport, *, color: bool = False) -> str:
         },
     )
     for file in report.files:
-        path = display_path(file.path)
+        path = xml_text(display_path(file.path))
         case = ET.SubElement(suite, "testcase", {"classname": "genlint.check", "name": path})
         if file.error is not None:
-            ET.SubElement(case, "error", {"message": file.error, "type": "unreadable"})
+            ET.SubElement(case, "error", {"message": xml_text(file.error), "type": "unreadable"})
         elif file.findings:
             n = len(file.findings)
             failure = ET.SubElement(
@@ -37,12 +39,14 @@ def render(report: CheckReport, *, color: bool = False) -> str:
                 "failure",
                 {"message": f"{n} finding{'s' if n != 1 else ''}", "type": "genlint"},
             )
-            failure.text = "\n".join(
-                f"{path}:{f.line}:{f.column}"
-                + (f" (page {f.page})" if f.page is not None else "")
-                + (f" ({f.pointer})" if f.pointer is not None else "")
-                + f": {f.rule} {f.message}"
-                for f in file.findings
+            failure.text = xml_text(
+                "\n".join(
+                    f"{path}:{f.line}:{f.column}"
+                    + (f" (page {f.page})" if f.page is not None else "")
+                    + (f" ({f.pointer})" if f.pointer is not None else "")
+                    + f": {f.rule} {f.message}"
+                    for f in file.findings
+                )
             )
     suites = ET.Element(
         "testsuites",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import orjson
+from ..._io import to_json
 
 if TYPE_CHECKING:
     from ..report import CheckReport
@@ -107,4 +107,4 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
 
 
 def render(report: CheckReport, *, color: bool = False) -> str:
-    return orjson.dumps(as_dict(report), option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
+    return to_json(as_dict(report))

@@ -9,6 +9,8 @@ from __future__ import annotations
 import unicodedata
 from typing import TYPE_CHECKING
 
+from ._safe import printable
+
 if TYPE_CHECKING:
     from ...findings import Finding
     from ..report import CheckReport
@@ -29,7 +31,7 @@ def _excerpt(finding: Finding) -> tuple[str, str]:
     col = int(finding.extra.get("source_column", 0))
     if "source_line" not in finding.extra:
         return "", ""
-    shown = line.replace("\t", " ").rstrip("\r")
+    shown = printable(line.replace("\t", " ").rstrip("\r"))
     before = shown[:col]
     span = shown[col : col + (finding.end - finding.start)]
     return shown, " " * _width(before) + "^" * max(1, _width(span))
@@ -43,9 +45,10 @@ def render(report: CheckReport, *, color: bool = False) -> str:
 
     out: list[str] = []
     for file in report.files:
-        path = display_path(file.path)
+        path = printable(display_path(file.path))
         if file.error is not None:
-            out.append(f"{paint(_BOLD, path)}: {paint(_STYLE['error'], 'error')}: {file.error}")
+            error = printable(file.error)
+            out.append(f"{paint(_BOLD, path)}: {paint(_STYLE['error'], 'error')}: {error}")
             continue
         for f in file.findings:
             where = f"{path}:{f.line}:{f.column}"
@@ -56,7 +59,7 @@ def render(report: CheckReport, *, color: bool = False) -> str:
             sev = str(f.severity)
             out.append(
                 f"{paint(_BOLD, where)}: {paint(_STYLE.get(sev, ''), sev)} "
-                f"{paint(_DIM, f.rule)} {f.message}"
+                f"{paint(_DIM, f.rule)} {printable(f.message)}"
             )
             shown, caret = _excerpt(f)
             if shown:
