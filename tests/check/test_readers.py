@@ -171,3 +171,18 @@ def test_a_missing_or_special_path_costs_no_other_file_its_findings(tmp_path: Pa
     assert "not a regular file" in (by_path["zero"].error or "")
     assert by_path["dirty.txt"].findings, "the readable file is still checked"
     assert report.exit_code == 2
+
+
+def test_gbk_and_big5_files_of_the_same_text_give_the_same_findings(tmp_path: Path) -> None:
+    from genlint.check import check_paths
+
+    text = "甲方：某某公司\n乙方：王某\n日期：X年X月X日\n於本合同簽訂後支付。\n"
+    (tmp_path / "gbk.txt").write_bytes(text.encode("gb18030"))
+    (tmp_path / "big5.txt").write_bytes(text.encode("big5"))
+    report = check_paths([str(tmp_path / "gbk.txt"), str(tmp_path / "big5.txt")])
+    gbk, big5 = report.files
+    assert (gbk.encoding, big5.encoding) == ("gb18030", "big5hkscs")
+    assert [(f.rule, f.text, f.start) for f in gbk.findings] == [
+        (f.rule, f.text, f.start) for f in big5.findings
+    ]
+    assert {f.text for f in gbk.findings} >= {"某某公司", "王某", "X年X月X日"}

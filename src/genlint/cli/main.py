@@ -11,7 +11,7 @@ import contextlib
 import logging
 import os
 import sys
-import tempfile
+import time
 import traceback
 from collections.abc import Sequence
 
@@ -103,16 +103,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if debug:
             raise
-        log = os.path.join(tempfile.gettempdir(), "genlint-crash.log")
-        try:
-            with open(log, "w", encoding="utf-8") as fh:
-                fh.write(traceback.format_exc())
-        except OSError:
-            log = "(could not write log)"
+        log = _write_crash_log(traceback.format_exc())
         return _fail(f"internal error: {type(exc).__name__}: {exc} (traceback in {log})")
     if isinstance(result, int):
         return result
     return 0
+
+
+def _write_crash_log(text: str) -> str:
+    """The traceback in a new file of the user's own cache folder, never a fixed name in a
+    shared temporary folder (another user could plant a link there): the folder is made 0700,
+    the file is created exclusively, 0600, and a link in its place is not followed."""
+    try:
+        from platformdirs import user_cache_dir
+
+        folder = user_cache_dir("genlint", appauthor=False)
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        name = os.path.join(folder, f"crash-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.log")
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        with os.fdopen(os.open(name, flags, 0o600), "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except (OSError, ImportError):
+        return "(could not write a log; run with --debug for the traceback)"
+    return name
 
 
 def entry() -> None:
