@@ -24,14 +24,17 @@ def files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         (["clean.txt"], 0),
         (["dirty.txt"], 1),
         (["clean.txt", "dirty.txt"], 1),
-        (["dirty.txt", "--select", "placeholder", "--ignore", "placeholder"], 0),
+        (["dirty.txt", "--select", "placeholder", "--ignore", "placeholder"], 2),  # no rule left
         (["dirty.txt", "--ignore", "placeholder/mou-entity,sensitive"], 1),
     ],
 )
 def test_exit_codes(run_cli, files: Path, args: list[str], code: int) -> None:  # type: ignore[no-untyped-def]
     result = run_cli("check", *args)
     assert result.code == code, result.err
-    assert result.err == ""
+    if code == 2:
+        assert result.err.startswith("genlint: error: the selection leaves no rule")
+    else:
+        assert result.err == ""
 
 
 @pytest.mark.parametrize(

@@ -338,4 +338,11 @@ def select_rules(
         if "/" in item and item not in pool:
             raise UnknownRuleError(f"unknown rule {item!r}")
     chosen = [rule for rule in pool.values() if rule.id in selected or rule.pack in selected]
-    return [rule for rule in chosen if rule.id not in ignored and rule.pack not in ignored]
+    kept = [rule for rule in chosen if rule.id not in ignored and rule.pack not in ignored]
+    if not kept:
+        # a gate that runs no rule would pass everything: that is a mistake, not a clean run
+        raise UnknownRuleError(
+            f"the selection leaves no rule to run (--select {','.join(selected)}"
+            + (f" --ignore {','.join(ignored)})" if ignored else ")")
+        )
+    return kept
