@@ -91,3 +91,26 @@ def test_encodings_are_decided_with_evidence(
     assert bool(entry.get("warnings")) == warned
     if warned:
         assert "byte offset" in entry["warnings"][0] and "warning:" in result.err
+
+
+def test_empty_inputs_are_warnings_the_json_carries(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    empty = tmp_path / "empty.json"
+    empty.write_text("[]", encoding="utf-8")
+    clause = tmp_path / "clause.json"
+    clause.write_text('{"clause_id": "c1", "clause_ref": "4.1", "text": "付款"}', encoding="utf-8")
+    chapter = tmp_path / "ch.md"
+    chapter.write_text("结论<sources>[1]</sources>。\n", encoding="utf-8")
+    facts = tmp_path / "facts.json"
+    facts.write_text('{"facts": []}', encoding="utf-8")
+    wiki = tmp_path / "wiki.json"
+    wiki.write_text('{"method": "m", "claims": [{"text": "x", "fact_refs": ["calls:A"]}]}')
+
+    match = run_cli("match", "--criteria", str(empty), "--clause", str(clause), "--format", "json")
+    cite = run_cli("cite", str(chapter), "--sources", str(empty), "--format", "json")
+    evaluation = run_cli("eval", "--facts", str(facts), "--wiki", str(wiki), "--format", "json")
+    for result, needle in ((match, "no criteria"), (cite, "no sources"), (evaluation, "no facts")):
+        assert needle in " ".join(json.loads(result.out)["warnings"])
+        assert f"warning: {tmp_path}" in result.err and needle in result.err
+    assert match.code == 0 and cite.code == 1 and evaluation.code == 1

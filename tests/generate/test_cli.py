@@ -281,3 +281,16 @@ def test_request_timeout_flag_and_its_deprecated_spelling(run_cli: Any, flag: st
     assert result.code == 0, result.err
     assert asked == 2, "the slow first reply was abandoned after 0.5 s and resent"
     assert ("deprecated" in result.err) == (flag == "--attempt-timeout")
+
+
+@pytest.mark.parametrize("content", ["", "   \n"])
+def test_an_empty_reply_is_a_failed_attempt_not_a_clean_one(
+    run_cli: Any, tmp_path: Path, content: str
+) -> None:
+    out = tmp_path / "out.txt"
+    with ScriptedServer([Reply(content), Reply(content), Reply(content), Reply(content)]) as server:
+        result = run_cli(*_base(server.url), "--prompt-file", PROMPT, "--out", str(out))
+        asked = len(server.requests)
+    assert result.code == 1, "never clean"
+    assert asked == 4, "the empty reply is re-asked like any failed check"
+    assert "reply/empty" in result.out + result.err

@@ -66,11 +66,14 @@ def command(
         renumber = bool(settings.get("renumber", False))
     try:
         sources = load_sources(read_json(sources_path))
+        warnings = [] if sources.ids else [f"{sources_path}: no sources: every citation is dropped"]
     except SchemaError as exc:
         raise SchemaError(f"{sources_path}: {exc}") from exc
     chapters = [read_text(path) for path in files]
     doc = process_document(chapters, sources, style=style, renumber=renumber)
 
+    for warning in warnings:
+        click.echo(f"genlint: warning: {warning}", err=True)
     for token in doc.invalid_ids:
         what = f"id {token} names no source" if isinstance(token, int) else f"{token!r} is no id"
         click.echo(f"genlint: warning: dropped citation: {what}", err=True)
@@ -78,6 +81,8 @@ def command(
     payload: dict[str, Any]
     if fmt == "json":
         payload = single_result(doc).to_dict() if len(files) == 1 else doc.to_dict()
+        if warnings:
+            payload["warnings"] = warnings
         output = to_json(payload)
     else:
         body = "\n\n".join(c.text.rstrip("\n") for c in doc.chapters)

@@ -91,6 +91,9 @@ def command(
     if out_path is not None and Path(out_path).is_dir():
         raise click.BadParameter(f"{out_path} is a folder", param_hint="--out")
     facts = load_facts(read_json(facts_path), facts_path)
+    warnings = [] if facts else [f"{facts_path}: no facts: every reference is invalid"]
+    for warning in warnings:
+        sys.stderr.write(f"genlint: warning: {warning}\n")
     pages, several = read_pages(wiki_path)
     ignore = tuple(prefer(ignore, disable) or ())
     claims = sum(len(p.claims) for p in pages)
@@ -109,7 +112,7 @@ def command(
 
         result = replace(result, multi_page=False)
     fmt = fmt or (_BY_SUFFIX.get(Path(out_path).suffix.lower(), "json") if out_path else "text")
-    report = _render(result, fmt)
+    report = _render(result, fmt, warnings)
     if out_path is not None:
         atomic_write(out_path, report, inputs=[facts_path, wiki_path])
         from ..eval.report_text import summary
@@ -120,14 +123,17 @@ def command(
     return 0 if result.passed else 1
 
 
-def _render(result: object, fmt: str) -> str:
+def _render(result: object, fmt: str, warnings: list[str]) -> str:
     from ..eval.models import EvaluationResult
 
     assert isinstance(result, EvaluationResult)
     if fmt == "json":
         from .._io import to_json
 
-        return to_json(result.to_dict())
+        data = result.to_dict()
+        if warnings:
+            data["warnings"] = warnings
+        return to_json(data)
     if fmt == "html":
         from ..eval.report_html import render
 

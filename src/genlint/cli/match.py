@@ -117,6 +117,9 @@ def command(
     settings = replace(settings, **{k: v for k, v in overrides.items() if v is not None})
 
     criteria = load_criteria(read_json(criteria_path), criteria_path)
+    warnings = [] if criteria else [f"{criteria_path}: no criteria: no clause can match"]
+    for warning in warnings:
+        sys.stderr.write(f"genlint: warning: {warning}\n")
     if clause_path is not None:
         clauses = [load_clause(read_json(clause_path), clause_path)]
     else:
@@ -128,9 +131,8 @@ def command(
         results = matcher.match_many(clauses, advance)
 
     if fmt == "json":
-        payload: Any = (
-            results[0].to_dict() if clause_path is not None else [r.to_dict() for r in results]
-        )
+        dicts = [dict(r.to_dict(), **({"warnings": warnings} if warnings else {})) for r in results]
+        payload: Any = dicts[0] if clause_path is not None else dicts
         output = to_json(payload)
     else:
         output = "".join(_render_text(result) for result in results)

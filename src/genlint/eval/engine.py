@@ -220,8 +220,10 @@ def _facts(facts: FactsInput) -> dict[str, Fact]:
         from .._io import read_json
 
         return load_facts(read_json(facts), os.fspath(facts))
-    if isinstance(facts, Mapping) and facts and all(isinstance(v, Fact) for v in facts.values()):
-        return dict(facts)
+    if isinstance(facts, Mapping) and all(isinstance(v, Fact) for v in facts.values()):
+        # already loaded (an empty map too: a facts.json with no facts); raw JSON has "facts"
+        if facts or "facts" not in facts:
+            return dict(facts)
     return load_facts(facts)
 
 

@@ -180,7 +180,12 @@ class Session:
             attempt.error = f"finish_reason={finish}"
             self._terminal(attempt.error_kind, request, resendable=True)
             return attempt
-        findings = run_checks(self.checks, completion.text)
+        if completion.text.strip():
+            findings = run_checks(self.checks, completion.text)
+        else:
+            # an empty or null reply (content: null) has nothing wrong in it to find, and
+            # nothing right either: it is a failed attempt, never a clean one
+            findings = [Finding("reply/empty", "the reply is empty", "", 0, 0)]
         attempt.findings = findings
         if not findings:
             attempt.outcome = "clean"
