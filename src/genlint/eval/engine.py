@@ -220,10 +220,13 @@ def _facts(facts: FactsInput) -> dict[str, Fact]:
         from .._io import read_json
 
         return load_facts(read_json(facts), os.fspath(facts))
-    if isinstance(facts, Mapping) and all(isinstance(v, Fact) for v in facts.values()):
-        # already loaded (an empty map too: a facts.json with no facts); raw JSON has "facts"
-        if facts or "facts" not in facts:
-            return dict(facts)
+    # facts already loaded (an empty map too: a facts.json with no facts); raw JSON has "facts"
+    if (
+        isinstance(facts, Mapping)
+        and "facts" not in facts
+        and all(isinstance(v, Fact) for v in facts.values())
+    ):
+        return {str(k): v for k, v in facts.items()}
     return load_facts(facts)
 
 

@@ -150,12 +150,23 @@ class OpenAICompatible:
         timeout: float | None = None,
         max_tokens: int | None = None,
     ) -> Completion:
-        """One chat completion; ``max_tokens`` caps the reply (the gate passes its budget)."""
-        client = self._sync_client()
+        """One chat completion; ``max_tokens`` caps the reply (the gate passes its budget).
+
+        ``timeout`` (default: the adapter's) bounds the whole request by the wall clock. The
+        SDK's own timeout bounds each socket read, so a server that trickles a byte now and then
+        would hold it forever: the request runs on an event loop under ``asyncio.wait_for``,
+        which closes the connection when the time is up."""
+        request = self._request(messages, timeout, max_tokens)
+
+        async def once() -> Any:
+            client = require("openai", "llm").AsyncOpenAI(**self._client_kwargs())
+            try:
+                return await _within(client.chat.completions.create(**request), request)
+            finally:
+                await client.close()
+
         try:
-            response = client.chat.completions.create(
-                **self._request(messages, timeout, max_tokens)
-            )
+            response = run_sync(once)
         except Exception as exc:
             raise self._translate(exc) from None
         return self._completion(response)
@@ -168,10 +179,9 @@ class OpenAICompatible:
         max_tokens: int | None = None,
     ) -> Completion:
         client = self._async_client()
+        request = self._request(messages, timeout, max_tokens)
         try:
-            response = await client.chat.completions.create(
-                **self._request(messages, timeout, max_tokens)
-            )
+            response = await _within(client.chat.completions.create(**request), request)
         except Exception as exc:
             raise self._translate(exc) from None
         return self._completion(response)
@@ -242,7 +252,7 @@ class OpenAICompatible:
         except Exception:  # pragma: no cover - we got here through openai
             return exc
         where = self._where()
-        if isinstance(exc, openai.APITimeoutError):
+        if isinstance(exc, (openai.APITimeoutError, TimeoutError, asyncio.TimeoutError)):
             return LLMError("timeout", f"{where}: request timed out")
         if isinstance(exc, openai.APIConnectionError):
             cause = exc.__cause__ or exc.__context__
@@ -283,6 +293,24 @@ class OpenAICompatible:
         if status == 404:
             return LLMError("not_found", msg, status=status)
         return LLMError("bad_request", msg, status=status)
+
+
+async def _within(call: Any, request: dict[str, Any]) -> Any:
+    """``call`` bounded by the request's timeout on the wall clock (see ``complete``)."""
+    return await asyncio.wait_for(call, request["timeout"])
+
+
+def run_sync(make: Any) -> Any:
+    """Run the coroutine ``make()`` to its end from synchronous code: on a new event loop, or,
+    when this thread already runs one, on a helper thread."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(make())
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(1, thread_name_prefix="genlint-llm") as pool:
+        return pool.submit(lambda: asyncio.run(make())).result()
 
 
 def _without_reasoning(text: str) -> str:

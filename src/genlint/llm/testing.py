@@ -36,6 +36,7 @@ class Reply:
     error_message: str = "scripted error"
     headers: dict[str, str] = field(default_factory=dict)
     raw_body: bytes | None = None  # sent as-is instead of a generated body
+    trickle_s: float = 0.0  # send the body one byte at a time, this long apart (a stalling server)
 
 
 Script = Sequence[Reply] | Callable[[dict[str, Any]], Reply]
@@ -66,8 +67,16 @@ def hashed_embedding(text: str, dim: int = 64) -> list[float]:
 class ScriptedServer:
     """Start with ``with ScriptedServer(script) as s:``; ``s.url`` is the base URL (…/v1)."""
 
-    def __init__(self, script: Script, embed: Callable[[str], list[float]] = hashed_embedding):
+    def __init__(
+        self,
+        script: Script,
+        embed: Callable[[str], list[float]] = hashed_embedding,
+        *,
+        embedding_trickle_s: float = 0.0,
+    ):
         self._script = script
+        self.embedding_trickle_s = embedding_trickle_s
+        self._stopping = threading.Event()
         self._embed = embed
         self._index = 0
         self._lock = threading.Lock()
@@ -78,6 +87,7 @@ class ScriptedServer:
     # -- lifecycle -----------------------------------------------------------------
     def start(self) -> ScriptedServer:
         server = self
+        self._stopping.clear()
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
@@ -117,7 +127,7 @@ class ScriptedServer:
                 if reply.delay_s:
                     time.sleep(reply.delay_s)
                 if reply.raw_body is not None:
-                    self._send_raw(reply.status, reply.raw_body, reply.headers)
+                    self._send_raw(reply.status, reply.raw_body, reply.headers, reply.trickle_s)
                     return
                 if reply.status != 200:
                     self._send(
@@ -164,6 +174,7 @@ class ScriptedServer:
                         },
                     },
                     reply.headers,
+                    reply.trickle_s,
                 )
 
             def _embeddings(self, body: dict[str, Any]) -> None:
@@ -182,15 +193,25 @@ class ScriptedServer:
                         "model": body.get("model", "scripted"),
                         "usage": {"prompt_tokens": len(inputs), "total_tokens": len(inputs)},
                     },
+                    trickle_s=server.embedding_trickle_s,
                 )
 
             def _send(
-                self, status: int, payload: Any, headers: dict[str, str] | None = None
+                self,
+                status: int,
+                payload: Any,
+                headers: dict[str, str] | None = None,
+                trickle_s: float = 0.0,
             ) -> None:
-                self._send_raw(status, json.dumps(payload, ensure_ascii=False).encode(), headers)
+                data = json.dumps(payload, ensure_ascii=False).encode()
+                self._send_raw(status, data, headers, trickle_s)
 
             def _send_raw(
-                self, status: int, data: bytes, headers: dict[str, str] | None = None
+                self,
+                status: int,
+                data: bytes,
+                headers: dict[str, str] | None = None,
+                trickle_s: float = 0.0,
             ) -> None:
                 try:
                     self.send_response(status)
@@ -199,7 +220,15 @@ class ScriptedServer:
                     for k, v in (headers or {}).items():
                         self.send_header(k, v)
                     self.end_headers()
-                    self.wfile.write(data)
+                    if not trickle_s:
+                        self.wfile.write(data)
+                        return
+                    # one byte at a time: every read succeeds in time, the reply never ends
+                    for i in range(len(data)):
+                        self.wfile.write(data[i : i + 1])
+                        self.wfile.flush()
+                        if server._stopping.wait(trickle_s):
+                            return
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (e.g. its timeout); nothing to tell it
 
@@ -215,6 +244,7 @@ class ScriptedServer:
         return self
 
     def stop(self) -> None:
+        self._stopping.set()  # ends any trickling reply
         if self._httpd is not None:
             self._httpd.shutdown()
             self._httpd.server_close()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 from collections.abc import Sequence
@@ -40,7 +41,6 @@ class OpenAIEmbedder:
         self.threshold = self.default_threshold if threshold is None else threshold
         self.batch_size = max(1, batch_size)
         self.timeout = timeout
-        self._client: Any = None
 
     @property
     def name(self) -> str:
@@ -49,26 +49,35 @@ class OpenAIEmbedder:
     def __repr__(self) -> str:
         return f"OpenAIEmbedder(model={self.model!r}, base_url={self.base_url!r})"
 
-    def _get_client(self) -> Any:
-        if self._client is None:
+    def _create(self, batch: list[str]) -> Any:
+        """One embeddings call, bounded by ``timeout`` on the wall clock (a server trickling
+        bytes defeats the SDK's per-read timeout; see OpenAICompatible.complete)."""
+        from ...llm.openai_compat import run_sync
+
+        async def once() -> Any:
             openai = require("openai", "llm")
             key = os.environ.get(self.api_key_env) or "genlint-no-key"
-            self._client = openai.OpenAI(
+            client = openai.AsyncOpenAI(
                 api_key=key, base_url=self.base_url, max_retries=0, timeout=self.timeout
             )
-        return self._client
+            try:
+                call = client.embeddings.create(model=self.model, input=batch)
+                return await asyncio.wait_for(call, self.timeout)
+            finally:
+                await client.close()
+
+        return run_sync(once)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         import numpy as np
 
         if not texts:
             return np.zeros((0, 0), dtype=np.float32)
-        client = self._get_client()
         rows: list[list[float]] = []
         for start in range(0, len(texts), self.batch_size):
             batch = [t or " " for t in texts[start : start + self.batch_size]]
             try:
-                response = client.embeddings.create(model=self.model, input=batch)
+                response = self._create(batch)
             except Exception as exc:
                 # The SDK's message can echo request details; the key is never part of it.
                 raise InputError(
