@@ -294,3 +294,48 @@ def test_an_empty_reply_is_a_failed_attempt_not_a_clean_one(
     assert result.code == 1, "never clean"
     assert asked == 4, "the empty reply is re-asked like any failed check"
     assert "reply/empty" in result.out + result.err
+
+
+def test_ctrl_c_keeps_every_finished_result_and_exits_130(tmp_path: Path) -> None:
+    """A real SIGINT to a real process: the finished prompts' files and ledger lines stay,
+    nothing half-written is left, and the exit code is 130."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    prompts = tmp_path / "prompts"
+    prompts.mkdir()
+    for i in range(4):
+        (prompts / f"p{i}.txt").write_text(f"prompt {i}", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+
+    def script(body: dict[str, Any]) -> Reply:
+        text = body["messages"][-1]["content"]
+        slow = text.endswith(("2", "3"))
+        return Reply(f"华夏公司 {text}", delay_s=30.0 if slow else 0.0)
+
+    with ScriptedServer(script) as server:
+        args = ["generate", "--model", "m", "--base-url", server.url, "--select", "placeholder"]
+        args += ["--prompts-dir", str(prompts), "--out", str(out), "--concurrency", "1"]
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "genlint", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        deadline = time.monotonic() + 30
+        while len(list(out.glob("p*.txt"))) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert sorted(p.name for p in out.glob("p*.txt")) == ["p0.txt", "p1.txt"]
+    assert (out / "p0.txt").read_text(encoding="utf-8") == "华夏公司 prompt 0"
+    ledger = [json.loads(line) for line in (out / "genlint-ledger.jsonl").read_text().splitlines()]
+    assert [line["prompt"] for line in ledger] == ["p0.txt", "p1.txt"]
+    assert all(line["status"] == "first_try" and line["attempts"] == 1 for line in ledger)
+    assert not [p for p in out.iterdir() if p.name.startswith(".")], "no temporary file left"
+    assert "kept 2 finished result(s)" in err

@@ -207,15 +207,31 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
             raise InputError(f"--out {out_dir} would overwrite the prompt {out_dir / target}")
     from .progress import progress_bar
 
-    with progress_bar("generate", len(prompts)) as advance:
-        results = gate.run_many(model, prompts, concurrency=concurrency, progress=advance)
+    kept: list[str] = []
+
+    def keep(index: int, result: Any) -> None:
+        """Write each result as it finishes, and its ledger line: Ctrl-C loses none of them."""
+        if out_dir is None:
+            return
+        written = None
+        if result.text is not None:
+            target = out_dir / Path(names[index]).with_suffix(".txt")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(target, result.text, inputs=paths)
+            written = str(target)
+            kept.append(written)
+        _ledger_line(out_dir, names[index], result, written)
+
+    try:
+        with progress_bar("generate", len(prompts)) as advance:
+            results = gate.run_many(
+                model, prompts, concurrency=concurrency, progress=advance, on_result=keep
+            )
+    except KeyboardInterrupt:
+        where = f" in {out_dir}" if out_dir is not None else ""
+        sys.stderr.write(f"genlint: interrupted: kept {len(kept)} finished result(s){where}\n")
+        raise
     _refuse_unusable(results, every=True)
-    if out_dir is not None:
-        for name, result in zip(names, results, strict=True):
-            if result.text is not None:
-                target = out_dir / Path(name).with_suffix(".txt")
-                target.parent.mkdir(parents=True, exist_ok=True)
-                atomic_write(target, result.text)
     stats = BatchStats.of(results)
     if opts["fmt"] == "json":
         _print_json(
@@ -285,6 +301,23 @@ def _read_prompt(path: str) -> Any:
     if not text.strip():
         raise InputError(f"{path}: the prompt is empty")
     return text
+
+
+def _ledger_line(out_dir: Path, name: str, result: Any, written: str | None) -> None:
+    """One JSON line per finished prompt in ``genlint-ledger.jsonl`` (appended: a line is
+    written in one call, so an interrupted run leaves whole lines)."""
+    from .._io import to_json
+
+    total = getattr(result, "total_usage", None)
+    line = {
+        "prompt": name,
+        "status": result.status,
+        "attempts": len(result.attempts),
+        "tokens": getattr(total, "total_tokens", None),
+        "written": written,
+    }
+    with open(out_dir / "genlint-ledger.jsonl", "a", encoding="utf-8") as fh:
+        fh.write(to_json(line, pretty=False))
 
 
 def _check_out_file(out: str, source: str) -> None:

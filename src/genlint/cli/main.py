@@ -85,7 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except click.exceptions.Exit as exc:
         return int(exc.exit_code)
     except click.exceptions.Abort:
-        return _fail("aborted")
+        # click turns Ctrl-C (KeyboardInterrupt) into Abort: the same exit as below
+        sys.stderr.write("genlint: interrupted\n")
+        return 130
     except click.ClickException as exc:
         return _fail(exc.format_message())
     except GenlintError as exc:

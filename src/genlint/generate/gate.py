@@ -170,10 +170,13 @@ class Gate:
         *,
         concurrency: int = 8,
         progress: Callable[[int], None] | None = None,
+        on_result: Callable[[int, GateResult], None] | None = None,
     ) -> list[GateResult]:
         """Run every prompt, ``concurrency`` at a time; results in input order.
 
-        ``progress(1)`` is called as each prompt finishes (the CLI draws a bar with it). Under
+        ``progress(1)`` is called as each prompt finishes (the CLI draws a bar with it), and
+        ``on_result(index, result)`` with the result itself, so a caller can keep every finished
+        result even when the batch is interrupted. Under
         ``on_fail="raise"`` the whole batch runs first, then GateFailed names the first
         failure and carries every result in ``.results``.
         """
@@ -195,7 +198,11 @@ class Gate:
             loop.set_default_executor(executor)
             try:
                 return await self.arun_many(
-                    generate, prompts, concurrency=concurrency, progress=progress
+                    generate,
+                    prompts,
+                    concurrency=concurrency,
+                    progress=progress,
+                    on_result=on_result,
                 )
             finally:
                 # Release the generator's loop-bound resources (an async HTTP pool) while
@@ -213,6 +220,7 @@ class Gate:
         *,
         concurrency: int = 8,
         progress: Callable[[int], None] | None = None,
+        on_result: Callable[[int, GateResult], None] | None = None,
     ) -> list[GateResult]:
         prompts = list(items)
         _require(concurrency >= 1, "concurrency must be ≥ 1")
@@ -221,7 +229,9 @@ class Gate:
 
         async def one(index: int, prompt: Prompt) -> None:
             async with limit:
-                results[index] = await self._arun(generate, prompt, index)
+                result = results[index] = await self._arun(generate, prompt, index)
+            if on_result is not None:
+                on_result(index, result)
             if progress is not None:
                 progress(1)
 
