@@ -149,6 +149,13 @@ def test_batch_results_in_input_order_with_summary(run_cli: Any, tmp_path: Path)
         "a-payment.txt",
         "b-delivery.txt",
         "c-messages.txt",
+        "genlint-ledger.jsonl",
+    ]
+    ledger = (tmp_path / "genlint-ledger.jsonl").read_text(encoding="utf-8").splitlines()
+    assert sorted(json.loads(line)["prompt"] for line in ledger) == [
+        "a-payment.txt",
+        "b-delivery.md",
+        "c-messages.json",
     ]
 
 
