@@ -114,3 +114,40 @@ def test_empty_inputs_are_warnings_the_json_carries(run_cli, tmp_path: Path) -> 
         assert needle in " ".join(json.loads(result.out)["warnings"])
         assert f"warning: {tmp_path}" in result.err and needle in result.err
     assert match.code == 0 and cite.code == 1 and evaluation.code == 1
+
+
+def test_a_catastrophic_user_pattern_is_bounded(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    config = tmp_path / "genlint.toml"
+    config.write_text(
+        '[check]\n[[check.patterns]]\nid = "placeholder/evil"\n'
+        'pattern = "(x+x+)+y"\ndescription = "evil"\n',
+        encoding="utf-8",
+    )
+    doc = tmp_path / "a.txt"
+    doc.write_text("x" * 5000 + "\n", encoding="utf-8")
+    started = time.monotonic()
+    result = run_cli("check", str(doc), "--config", str(config))
+    assert time.monotonic() - started < 10
+    assert result.code == 2 and "placeholder/evil ran over" in result.err
+    # a sane user pattern still works
+    config.write_text(
+        '[check]\n[[check.patterns]]\nid = "placeholder/dai-ding"\npattern = "待定"\n'
+        'description = "待定 left where a value belongs"\n',
+        encoding="utf-8",
+    )
+    doc.write_text("金额：待定\n", encoding="utf-8")
+    assert run_cli("check", str(doc), "--config", str(config)).code == 1
+
+
+def test_a_catastrophic_schema_pattern_is_bounded(tmp_path: Path) -> None:
+    import time
+
+    from genlint import parse_json
+
+    schema = {"type": "object", "properties": {"a": {"type": "string", "pattern": "^(x+x+)+y$"}}}
+    started = time.monotonic()
+    result = parse_json('{"a": "' + "x" * 5000 + '"}', schema=schema)
+    assert time.monotonic() - started < 2
+    assert not result.ok

@@ -75,7 +75,7 @@ class CheckConfig:
             pack = rule_id.split("/", 1)[0]
             if pack not in PACKS:
                 raise ConfigError(f"{here}: unknown pack {pack!r} (packs: {', '.join(PACKS)})")
-            patterns.append(pattern_rule_from_table(pack, table, here))
+            patterns.append(pattern_rule_from_table(pack, table, here, user=True))
         return cls(
             select=str_list("select"),
             ignore=str_list("ignore") + str_list("disable"),

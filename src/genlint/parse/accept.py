@@ -118,6 +118,7 @@ def _cached_validator(key: bytes) -> Any:
 
 
 def _build_validator(schema: Any) -> Any:
+    from jsonschema import validators
     from jsonschema.exceptions import SchemaError as JSONSchemaError
     from jsonschema.validators import validator_for
 
@@ -127,7 +128,34 @@ def _build_validator(schema: Any) -> Any:
     except JSONSchemaError as exc:
         where = exc.json_path if exc.path else "$"
         raise InputError(f"not a valid JSON Schema at {where}: {exc.message}") from None
-    return cls(schema)
+    # `pattern` under a time limit: a user's `(a+)+$` must not hang the funnel on a short reply
+    bounded = validators.extend(cls, {"pattern": _bounded_pattern})
+    return bounded(schema)
+
+
+# How long one schema `pattern` may run on one value before it counts as not matching.
+PATTERN_TIMEOUT_S = 0.1
+
+
+def _bounded_pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Any:
+    import regex
+    from jsonschema.exceptions import ValidationError
+
+    if not validator.is_type(instance, "string"):
+        return
+    try:
+        found = regex.search(pattern, instance, timeout=PATTERN_TIMEOUT_S)
+    except TimeoutError:
+        yield ValidationError(
+            f"pattern {pattern!r} ran over {PATTERN_TIMEOUT_S} s on this value "
+            "(catastrophic backtracking?); treated as not matching"
+        )
+        return
+    except regex.error as exc:
+        yield ValidationError(f"pattern {pattern!r} is not a regular expression: {exc}")
+        return
+    if found is None:
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
 def _field_types(schema: Any, model: Any) -> dict[str, str]:

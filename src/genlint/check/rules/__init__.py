@@ -218,8 +218,45 @@ _RULE_KEYS = {
 }
 
 
-def pattern_rule_from_table(pack: str, table: Mapping[str, Any], where: str) -> PatternRule:
-    """Build one pattern rule from a TOML table; ConfigError names ``where`` on any mistake."""
+class UserPatternRule(PatternRule):
+    """A pattern from the user's configuration: compiled with the ``regex`` module and run under
+    a time limit per text, so a pattern such as ``(a+)+$`` cannot hang a check; one that runs
+    out of time is an error for that file, never a silent pass."""
+
+    timeout_s: ClassVar[float] = 2.0
+
+    def __init__(self, id: str, description: str, pattern: str, **kwargs: Any) -> None:
+        super().__init__(id, description, "(?!)", **kwargs)  # self.pattern is not used
+        import regex
+
+        self.bounded: Any = regex.compile(pattern, kwargs.get("flags", 0) | regex.VERSION0)
+
+    def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        import time
+
+        from ...errors import InputError
+
+        deadline = time.monotonic() + self.timeout_s
+        group = self.group
+        for pos, endpos in ctx.windows or ((0, len(text)),):
+            try:
+                left = max(deadline - time.monotonic(), 0.001)
+                for m in self.bounded.finditer(text, pos, endpos, timeout=left):
+                    start, end = m.span(group)
+                    if start >= 0 and start != end:
+                        yield Hit(start, end)
+            except TimeoutError:
+                raise InputError(
+                    f"the pattern of {self.id} ran over {self.timeout_s:g} s "
+                    "(catastrophic backtracking?); fix it in the configuration"
+                ) from None
+
+
+def pattern_rule_from_table(
+    pack: str, table: Mapping[str, Any], where: str, *, user: bool = False
+) -> PatternRule:
+    """Build one pattern rule from a TOML table; ConfigError names ``where`` on any mistake.
+    ``user`` rules (from the configuration) run under a time limit (:class:`UserPatternRule`)."""
     unknown = set(table) - _RULE_KEYS - {"id"}
     if unknown:
         raise ConfigError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}")
@@ -255,7 +292,7 @@ def pattern_rule_from_table(pack: str, table: Mapping[str, Any], where: str) -> 
     try:
         for t in (trigger,) if isinstance(trigger, str) else trigger or ():
             re.compile(t)
-        rule = PatternRule(
+        rule = (UserPatternRule if user else PatternRule)(
             f"{pack}/{name}",
             table["description"],
             table["pattern"],
@@ -268,7 +305,9 @@ def pattern_rule_from_table(pack: str, table: Mapping[str, Any], where: str) -> 
             group=table.get("group", 0),
             flags=flags,
         )
-    except re.error as exc:
+    except Exception as exc:  # re.error, or regex.error for a user pattern
+        if not type(exc).__name__ == "error":
+            raise
         raise ConfigError(f"{where}: invalid regular expression: {exc}") from None
     return rule
 
