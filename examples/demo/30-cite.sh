@@ -24,6 +24,7 @@ echo "== genlint check --select citation: what is left to fix before (exit 1) ==
 echo "exit code $?"
 echo
 echo "== a bad source list: exit 2 with one line naming the entry =="
-echo '[{"id": 1, "title": "A"}, {"id": 2}]' > "${TMPDIR:-/tmp}/genlint-bad-sources.json"
-.venv/bin/genlint cite $C/chapter.md --sources "${TMPDIR:-/tmp}/genlint-bad-sources.json"
+bad="$(mktemp -d)/bad-sources.json"
+echo '[{"id": 1, "title": "A"}, {"id": 2}]' > "$bad"
+.venv/bin/genlint cite $C/chapter.md --sources "$bad"
 echo "exit code $?"
