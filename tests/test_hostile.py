@@ -151,3 +151,22 @@ def test_a_catastrophic_schema_pattern_is_bounded(tmp_path: Path) -> None:
     result = parse_json('{"a": "' + "x" * 5000 + '"}', schema=schema)
     assert time.monotonic() - started < 2
     assert not result.ok
+
+
+@pytest.mark.parametrize("command", ["cite", "eval", "match", "parse-schema", "generate"])
+def test_deep_json_anywhere_is_a_clean_exit_2(run_cli, tmp_path: Path, command: str) -> None:  # type: ignore[no-untyped-def]
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    text = tmp_path / "t.md"
+    text.write_text("x", encoding="utf-8")
+    args = {
+        "cite": ["cite", str(text), "--sources", str(deep)],
+        "eval": ["eval", "--facts", str(deep), "--wiki", str(deep)],
+        "match": ["match", "--criteria", str(deep), "--clause", str(deep)],
+        "parse-schema": ["parse", str(text), "--schema", str(deep)],
+        "generate": ["generate", "--model", "m", "--base-url", "http://127.0.0.1:9/v1",
+                     "--prompt-file", str(deep)],
+    }[command]
+    result = run_cli(*args)
+    assert result.code == 2
+    assert "nested too deeply" in result.err and "internal error" not in result.err

@@ -283,6 +283,8 @@ def _read_prompt(path: str) -> Any:
             raise InputError(
                 f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}"
             ) from None
+        except RecursionError:
+            raise InputError(f"{path}: JSON nested too deeply to read") from None
         messages = data.get("messages") if isinstance(data, dict) else data
         if not (
             isinstance(messages, list)
