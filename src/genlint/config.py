@@ -111,7 +111,7 @@ def find_config(start: Path | None = None) -> Path | None:
         pyproject = folder / "pyproject.toml"
         if pyproject.is_file():
             try:
-                if "genlint" in _read_toml(pyproject).get("tool", {}):
+                if "genlint" in read_toml(pyproject).get("tool", {}):
                     return pyproject
             except ConfigError:
                 continue
@@ -129,7 +129,7 @@ def load_config(path: str | Path | None = None, start: Path | None = None) -> Ra
         if found is None:
             return RawConfig()
         p = found
-    data = _read_toml(p)
+    data = read_toml(p)
     if p.name == "pyproject.toml":
         data = data.get("tool", {}).get("genlint", {})
         if not isinstance(data, dict):
@@ -137,7 +137,9 @@ def load_config(path: str | Path | None = None, start: Path | None = None) -> Ra
     return RawConfig(data=data, path=p)
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def read_toml(path: Path) -> dict[str, Any]:
+    """A TOML file as a dict; ConfigError names the file on a syntax error (also used for the
+    rule data files, so every TOML genlint reads is read one way)."""
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)

@@ -60,7 +60,6 @@ from __future__ import annotations
 
 import importlib
 import re
-import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,11 +67,6 @@ from typing import Any, ClassVar, NamedTuple
 
 from ...errors import ConfigError, UnknownRuleError
 from ...findings import Severity
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
 
 __all__ = [
     "DEFAULT_PACKS",
@@ -314,9 +308,10 @@ def pattern_rule_from_table(
 
 def load_pattern_rules(pack: str, path: str | Path) -> list[PatternRule]:
     """The ``[[rule]]`` tables of a pack's ``rules.toml`` as pattern rules."""
+    from ...config import read_toml
+
     p = Path(path)
-    with p.open("rb") as fh:
-        data = tomllib.load(fh)
+    data = read_toml(p)
     return [
         pattern_rule_from_table(pack, table, f"{p.name} rule {i + 1}")
         for i, table in enumerate(data.get("rule", []))

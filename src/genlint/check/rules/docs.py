@@ -18,11 +18,6 @@ from typing import Any
 
 from . import Rule
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
-
 __all__ = [
     "RuleDoc",
     "document",
@@ -70,8 +65,9 @@ class RuleDoc:
 
 @lru_cache(maxsize=1)
 def _why_table() -> tuple[dict[str, str], dict[str, str]]:
-    with Path(__file__).with_name("rule_docs.toml").open("rb") as fh:
-        data = tomllib.load(fh)
+    from ...config import read_toml
+
+    data = read_toml(Path(__file__).with_name("rule_docs.toml"))
     packs = {name: str(t.get("why", "")) for name, t in data.get("pack", {}).items()}
     rules = {name: str(t.get("why", "")) for name, t in data.get("rule", {}).items()}
     return packs, rules
