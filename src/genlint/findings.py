@@ -22,7 +22,9 @@ class Finding:
 
     ``start``/``end`` are code-point offsets into the extracted text (end exclusive);
     ``line``/``column`` are 1-based. ``page`` is set for PDF input, ``pointer`` (a JSON
-    pointer) for JSON input.
+    pointer) for JSON input. ``location`` holds where a person finds the span in the
+    original document (docs/commands/check.md "Locations"): ``part`` with ``paragraph`` or
+    ``table``/``row``/``cell`` for DOCX, ``bbox`` and ``confidence`` for text read by OCR.
     """
 
     rule: str
@@ -36,6 +38,7 @@ class Finding:
     page: int | None = None
     pointer: str | None = None
     fix: str | None = None
+    location: dict[str, Any] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -58,6 +61,8 @@ class Finding:
             out["page"] = self.page
         if self.pointer is not None:
             out["pointer"] = self.pointer
+        if self.location:
+            out.update(self.location)
         if self.fix is not None:
             out["fix"] = self.fix
         return out

@@ -140,10 +140,11 @@ def test_pdf_with_only_an_owner_password_is_read(tmp_path: Path) -> None:
 def test_folders_are_walked_skipping_hidden_and_unsupported(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / ".git").mkdir()
-    for name in ("a.txt", "sub/b.md", "sub/c.json", ".git/d.txt", ".hidden.txt", "e.png"):
+    for name in ("a.txt", "sub/b.md", "sub/c.json", ".git/d.txt", ".hidden.txt", "e.png", "f.bin"):
         (tmp_path / name).write_text("{}" if name.endswith("json") else "x", "utf-8")
     found = [Path(p).relative_to(tmp_path).as_posix() for p in expand_paths([str(tmp_path)])]
-    assert found == ["a.txt", "sub/b.md", "sub/c.json"]
+    # images are read (by OCR); unknown suffixes are not
+    assert found == ["a.txt", "e.png", "sub/b.md", "sub/c.json"]
 
 
 @pytest.mark.parametrize(

@@ -21,7 +21,7 @@ from .rules import Hit, Rule, RuleContext, select_rules
 from .windows import merged_windows
 
 if TYPE_CHECKING:
-    from ..readers import Document
+    from ..readers import Document, Segment
 
 __all__ = ["Checker", "check_paths", "check_text"]
 
@@ -101,15 +101,20 @@ class Checker:
         page_starts: Sequence[int] | None = None,
         pointer: str | None = None,
         locate: Any = None,
+        places: Sequence[tuple[int, dict[str, Any]]] = (),
     ) -> list[Finding]:
         """Findings on one text; ``locate(offset) -> (line, column)`` overrides the position
-        (JSON strings report where they are in the file)."""
+        (JSON strings report where they are in the file). With ``page_starts`` a finding's
+        line counts from the top of its page; ``places`` give each finding the location of the
+        text it falls in (see :mod:`genlint.readers`)."""
         ctx = ctx or RuleContext(options=self.options)
         pairs = sorted(self.hits(text, ctx), key=lambda rh: (rh[1].start, rh[1].end))
         findings: list[Finding] = []
         # per rule id, once per text: a dense file has tens of thousands of findings
         severities = {rule.id: self.severity_of(rule) for rule in self.rules}
         line, line_start, pos = 1, 0, 0
+        pages = _Pages(text, page_starts) if page_starts else None
+        place_at = _Places(places) if places else None
         for rule, hit in pairs:
             # walk forward counting line breaks: no line table, so memory stays flat
             breaks = text.count("\n", pos, hit.start)
@@ -118,10 +123,13 @@ class Checker:
                 line_start = text.rfind("\n", pos, hit.start) + 1
             pos = hit.start
             matched = text[hit.start : hit.end]
+            page = None
             if locate is not None:
                 at_line, at_col = locate(hit.start)
             else:
                 at_line, at_col = line, hit.start - line_start + 1
+                if pages is not None:
+                    page, at_line = pages.locate(hit.start, line)
             # the shown line is capped so one huge line does not get copied per finding
             shown_start = max(line_start, hit.start - _SHOWN_CONTEXT)
             line_end = text.find("\n", hit.start, hit.end + _SHOWN_CONTEXT)
@@ -138,9 +146,10 @@ class Checker:
                     line=at_line,
                     column=at_col,
                     severity=severities[rule.id],
-                    page=_page_of(page_starts, hit.start) if page_starts is not None else None,
+                    page=page,
                     pointer=pointer,
                     fix=hit.fix,
+                    location=place_at(hit.start) if place_at is not None else None,
                     extra={"source_line": source_line, "source_column": hit.start - shown_start},
                 )
             )
@@ -148,7 +157,7 @@ class Checker:
 
     def check_document(self, doc: Document) -> list[Finding]:
         findings: list[Finding] = []
-        for seg in doc.segments:
+        for index, seg in enumerate(doc.segments):
             ctx = RuleContext(
                 options=self.options,
                 kind=doc.kind,
@@ -162,9 +171,41 @@ class Checker:
                     page_starts=doc.page_starts,
                     pointer=seg.pointer,
                     locate=seg.locate,
+                    places=seg.places,
                 )
             )
+            if index == 0 and doc.leftovers:
+                findings = self._document_findings(doc, seg) + findings
         return findings
+
+    def _document_findings(self, doc: Document, seg: Segment) -> list[Finding]:
+        """``document`` pack findings from what the reader counted: one per rule and file,
+        at the first place the leftover occurs (a zero-width span)."""
+        from .rules.document import DocumentRule
+
+        out: list[Finding] = []
+        for rule in self.rules:
+            if not isinstance(rule, DocumentRule) or rule.leftover not in doc.leftovers:
+                continue
+            count, offset = doc.leftovers[rule.leftover]
+            offset = min(max(offset, 0), len(seg.text))
+            line = seg.text.count("\n", 0, offset) + 1
+            column = offset - (seg.text.rfind("\n", 0, offset) + 1) + 1
+            out.append(
+                Finding(
+                    rule=rule.id,
+                    message=rule.message_for(count),
+                    text="",
+                    start=offset,
+                    end=offset,
+                    line=line,
+                    column=column,
+                    severity=self.severity_of(rule),
+                    location=_Places(seg.places)(offset) if seg.places else None,
+                    extra={"count": count},
+                )
+            )
+        return out
 
 
 def _as_list(value: Iterable[str] | str | None) -> list[str]:
@@ -228,10 +269,38 @@ def _allowed(text: str, hit: Hit, allowlist: Sequence[str]) -> bool:
     return False
 
 
-def _page_of(page_starts: Sequence[int], offset: int) -> int:
-    import bisect
+class _Pages:
+    """Page of an offset, and a line counted from the top of that page (a person reads the
+    page number printed beside the line, not a count from the start of the file)."""
 
-    return bisect.bisect_right(page_starts, offset)
+    def __init__(self, text: str, starts: Sequence[int]) -> None:
+        self.starts = list(starts)
+        self.first_lines: list[int] = []
+        line, pos = 1, 0
+        for start in self.starts:
+            line += text.count("\n", pos, start)
+            pos = start
+            self.first_lines.append(line)
+
+    def locate(self, offset: int, line: int) -> tuple[int, int]:
+        import bisect
+
+        page = max(1, bisect.bisect_right(self.starts, offset))
+        return page, line - self.first_lines[page - 1] + 1
+
+
+class _Places:
+    """The place (DOCX part and paragraph or cell, OCR box) of an offset."""
+
+    def __init__(self, places: Sequence[tuple[int, dict[str, Any]]]) -> None:
+        self.starts = [start for start, _ in places]
+        self.fields = [fields for _, fields in places]
+
+    def __call__(self, offset: int) -> dict[str, Any] | None:
+        import bisect
+
+        i = bisect.bisect_right(self.starts, offset) - 1
+        return dict(self.fields[i]) if i >= 0 else None
 
 
 def check_text(

@@ -7,7 +7,9 @@ python-docx load only for PDF and DOCX input).
 Offsets of findings are code points into a :class:`Segment`'s text. Most files are one segment;
 a JSON file is one segment per string value (with its JSON pointer, and ``locate`` mapping an
 offset in the value to the line and column of the file). A PDF is one segment of all pages
-joined by a line break, with ``page_starts`` giving where each page begins.
+joined by a line break, with ``page_starts`` giving where each page begins (findings then count
+lines within their page). ``places`` tie offsets to where a person finds the text in the
+original (a DOCX table cell, an OCR line's box): docs/commands/check.md "Locations".
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import importlib
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import InputError
 
@@ -30,6 +33,11 @@ READERS: dict[str, str] = {
     ".json": "genlint.readers.json_strings",
     ".docx": "genlint.readers.docx",
     ".pdf": "genlint.readers.pdf",
+    ".png": "genlint.readers.image",
+    ".jpg": "genlint.readers.image",
+    ".jpeg": "genlint.readers.image",
+    ".tif": "genlint.readers.image",
+    ".tiff": "genlint.readers.image",
 }
 
 
@@ -41,6 +49,8 @@ class Segment:
     pointer: str | None = None
     locate: Callable[[int], tuple[int, int]] | None = None
     code_ranges: list[tuple[int, int]] = field(default_factory=list)
+    # (offset, fields), sorted by offset: text from ``offset`` on sits at ``fields``
+    places: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
 
 
 @dataclass
@@ -51,6 +61,9 @@ class Document:
     page_starts: list[int] | None = None
     encoding: str | None = None  # text files: how the bytes were decoded
     warnings: list[str] = field(default_factory=list)  # what the reader had to repair
+    # what a delivered document must not carry (rule name -> (count, offset of the first)):
+    # tracked changes and review comments, for the ``document`` pack
+    leftovers: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 def read_document(path: str) -> Document:

@@ -1,70 +1,165 @@
-"""DOCX with python-docx: body paragraphs and tables in document order, then headers and
-footers of every section. Each paragraph and each table cell is one line of the text."""
+"""DOCX: everything a person sees in Word, with locations they can find.
+
+python-docx's package reader opens the OPC package (ZIP, content types, the relationship
+graph); each text part is parsed with lxml, first strictly and, if that fails, with lxml's
+recovering parser (a warning names the part). :mod:`.docx_walk` turns a part into lines.
+
+Parts are read in this order, each line with its place: the body (``paragraph``, or
+``table``/``row``/``cell``), headers, footers, footnotes, endnotes, then review comments
+(``part: comment``). Text boxes follow the paragraph that anchors them (``part: textbox``).
+Tracked changes and comments are counted for the ``document`` pack.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
+import re
 import zipfile
 from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InputError, require
 from . import Document, Segment
+from .docx_walk import REVISION_TAGS, Layout, Story, W, read_blocks
 
 
-def _block_lines(container: Any) -> Iterator[str]:
-    """Paragraph texts and table-cell texts of a body, header or footer, in order."""
-    from docx.table import Table
-    from docx.text.paragraph import Paragraph
-
-    for block in container.iter_inner_content():
-        if isinstance(block, Paragraph):
-            yield block.text
-        elif isinstance(block, Table):
-            yield from _table_lines(block)
+# A DOCX is a ZIP: bound what its parts may expand to before anything is decompressed, so a
+# zip bomb named .docx costs nothing (zipfile stops at each entry's declared size).
+def _max_expanded() -> int:
+    return int(os.environ.get("GENLINT_MAX_DOCX_MB", "512")) * 1024 * 1024
 
 
-def _table_lines(table: Any) -> Iterator[str]:
-    for row in table.rows:
-        seen: set[int] = set()
-        for cell in row.cells:
-            # a merged cell appears once per grid column it spans; read it once
-            if id(cell._tc) in seen:
-                continue
-            seen.add(id(cell._tc))
-            yield from _block_lines(cell)
+# content type (after the wordprocessingml prefix) -> part name in locations; reading order
+_PARTS = {
+    "document.main+xml": "body",
+    "template.main+xml": "body",
+    "document.macroEnabled.main+xml": "body",
+    "template.macroEnabledTemplate.main+xml": "body",
+    "header+xml": "header",
+    "footer+xml": "footer",
+    "footnotes+xml": "footnote",
+    "endnotes+xml": "endnote",
+    "comments+xml": "comment",
+}
+_ORDER = ("body", "header", "footer", "footnote", "endnote", "comment")
+# notes Word keeps for its own separators carry no text of the document
+_NOTE_TYPES_SKIPPED = frozenset(("separator", "continuationSeparator", "continuationNotice"))
 
 
 def read(path: str, data: bytes) -> Document:
     require("docx", "docs")
-    import docx
-    from docx.opc.exceptions import PackageNotFoundError
+    parts = _text_parts(path, data)
+    if not any(kind == "body" for kind, _, _ in parts):
+        raise InputError(f"{path}: not a Word document (no main document part)")
+    layout = Layout()
+    warnings: list[str] = []
+    revisions = comments = 0
+    for kind, name, blob in parts:
+        root = _parse(path, name, blob, warnings)
+        revisions += sum(1 for el in root.iter() if el.tag in REVISION_TAGS)
+        story = Story(kind)
+        if kind == "body":
+            body = root.find(W + "body")
+            read_blocks(body if body is not None else root, story, layout, None)
+        elif kind in ("footnote", "endnote", "comment"):
+            for item in root:
+                if item.tag != W + kind:
+                    continue
+                if item.get(W + "type") in _NOTE_TYPES_SKIPPED:
+                    continue
+                if kind == "comment":
+                    comments += 1
+                read_blocks(item, story, layout, None)
+        else:
+            read_blocks(root, story, layout, None)
+    text, starts = _join(layout.lines)
+    places = list(zip(starts, layout.places, strict=True))
+    doc = Document(
+        path=path, kind="docx", segments=[Segment(text, places=places)], warnings=warnings
+    )
+    if revisions:
+        line = layout.first_revision_line
+        doc.leftovers["tracked-changes"] = (revisions, starts[line] if line is not None else 0)
+    if comments:
+        line = layout.first_comment_line
+        doc.leftovers["comments"] = (comments, starts[line] if line is not None else 0)
+    return doc
 
-    if not zipfile.is_zipfile(io.BytesIO(data)):
+
+def _join(lines: list[str]) -> tuple[str, list[int]]:
+    starts: list[int] = []
+    pos = 0
+    for line in lines:
+        starts.append(pos)
+        pos += len(line) + 1
+    return "\n".join(lines), starts
+
+
+def _text_parts(path: str, data: bytes) -> list[tuple[str, str, bytes]]:
+    """(kind, part name, XML bytes) of every part with text, in reading order."""
+    from docx.opc.pkgreader import PackageReader
+
+    buffer = io.BytesIO(data)
+    if not zipfile.is_zipfile(buffer):
         raise InputError(f"{path}: not a DOCX file (corrupt or not a ZIP package)")
     try:
-        document = docx.Document(io.BytesIO(data))
-    except (PackageNotFoundError, KeyError, ValueError, zipfile.BadZipFile) as exc:
-        raise InputError(f"{path}: cannot read DOCX ({type(exc).__name__}: {exc})") from None
-    except Exception as exc:  # lxml and zip errors of a damaged package have many types
-        raise InputError(f"{path}: cannot read DOCX ({type(exc).__name__})") from None
-    lines = list(_block_lines(document))
-    seen_parts: set[int] = set()
-    for section in document.sections:
-        for part in (
-            section.header,
-            section.first_page_header,
-            section.even_page_header,
-            section.footer,
-            section.first_page_footer,
-            section.even_page_footer,
-        ):
-            # sections linked to the previous one share its header part; read each part once
-            if part.is_linked_to_previous:
-                continue
-            key = id(part.part) if hasattr(part, "part") else id(part)
-            if key in seen_parts:
-                continue
-            seen_parts.add(key)
-            lines.extend(_block_lines(part))
-    return Document(path=path, kind="docx", segments=[Segment("\n".join(lines))])
+        with zipfile.ZipFile(buffer) as archive:
+            expanded = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise InputError(f"{path}: not a DOCX file (damaged ZIP package: {exc})") from None
+    limit = _max_expanded()
+    if expanded > limit:
+        raise InputError(
+            f"{path}: DOCX expands to {expanded // 2**20} MB, over the {limit // 2**20} MB "
+            "limit (a zip bomb?); set GENLINT_MAX_DOCX_MB to raise it"
+        )
+    try:
+        package = PackageReader.from_file(io.BytesIO(data))
+        found = list(_kinds(package.iter_sparts()))
+    except Exception as exc:  # zip, content-type and relationship errors have many types
+        raise InputError(f"{path}: cannot read DOCX ({_why(exc)})") from None
+    found.sort(key=lambda item: (_ORDER.index(item[0]), _natural(item[1])))
+    return found
+
+
+def _kinds(sparts: Iterator[tuple[Any, str, str, bytes]]) -> Iterator[tuple[str, str, bytes]]:
+    for partname, content_type, _reltype, blob in sparts:
+        tail = content_type.partition("wordprocessingml.")[2]
+        if not tail:
+            tail = content_type.partition("ms-word.")[2]
+        kind = _PARTS.get(tail)
+        if kind is not None:
+            yield kind, str(partname).lstrip("/"), blob
+
+
+def _natural(name: str) -> list[Any]:
+    """header2.xml before header10.xml."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", name)]
+
+
+def _parse(path: str, name: str, blob: bytes, warnings: list[str]) -> Any:
+    from lxml import etree
+
+    # no entities, no network: a document cannot make the reader fetch or expand anything
+    options = {"resolve_entities": False, "no_network": True, "remove_comments": True}
+    try:
+        return etree.fromstring(blob, etree.XMLParser(**options))
+    except etree.XMLSyntaxError as exc:
+        first_error = exc
+    root = None
+    with contextlib.suppress(etree.XMLSyntaxError):
+        root = etree.fromstring(blob, etree.XMLParser(recover=True, **options))
+    if root is None:
+        raise InputError(f"{path}: cannot read DOCX part {name} ({first_error})") from None
+    warnings.append(
+        f"{name}: malformed XML ({first_error}); read with a recovering parser, "
+        "text near the damage may be missing"
+    )
+    return root
+
+
+def _why(exc: Exception) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {text}"[:200] if text else type(exc).__name__

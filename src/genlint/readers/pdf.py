@@ -1,15 +1,27 @@
 """PDF with pypdf: the text of every page, pages joined by a line break; findings carry the
-1-based page number. Encrypted or damaged files are errors for that file."""
+1-based page number and a line counted within the page.
+
+An encrypted PDF that opens with the empty password (only an owner password: copy or print
+limits) is read; pypdf needs ``cryptography`` for AES, which the ``docs`` extra installs. One that
+needs a password is bad input that says so. A page without a text layer that shows images (a
+scan) is read by OCR (:mod:`.ocr`, the ``ocr`` extra); without OCR the file is bad input naming
+those pages, because a scanned contract must never pass unread.
+"""
 
 from __future__ import annotations
 
 import io
 import logging
+from typing import Any
 
-from ..errors import InputError, require
+from ..errors import InputError, MissingExtraError, require
 from . import Document, Segment
 
 log = logging.getLogger(__name__)
+
+# A page whose text layer holds fewer visible characters than this, and images, is a scan
+# (a stamped page number such as "3/16" on a scanned page is not its text).
+_SCAN_TEXT_CHARS = 16
 
 
 def read(path: str, data: bytes) -> Document:
@@ -23,28 +35,99 @@ def read(path: str, data: bytes) -> Document:
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
         reader = PdfReader(io.BytesIO(data), strict=False)
-        # a PDF with only an owner password (copy/print limits) opens with the empty password
-        if reader.is_encrypted and not _opens_without_password(reader):
-            raise InputError(f"{path}: encrypted PDF, cannot read its text")
+        if reader.is_encrypted:
+            _decrypt(path, reader)
         pages = [page.extract_text() or "" for page in reader.pages]
-    except InputError:
+        scanned = [i for i, text in enumerate(pages) if _looks_scanned(reader.pages[i], text)]
+    except (InputError, MissingExtraError):
         raise
     except (PdfReadError, PyPdfError) as exc:
         raise InputError(f"{path}: corrupt PDF ({exc})") from None
     except Exception as exc:  # a damaged file can fail anywhere inside pypdf
         raise InputError(f"{path}: corrupt PDF ({type(exc).__name__})") from None
-    if pages and not any(text.strip() for text in pages):
-        log.warning("%s: no text layer (a scanned PDF?); nothing to check", path)
+    page_places: dict[int, list[tuple[int, dict[str, Any]]]] = {}
+    if scanned:
+        from .ocr import ocr_pdf_pages
+
+        for index, (text, places) in ocr_pdf_pages(path, data, scanned).items():
+            pages[index] = text
+            page_places[index] = places
     starts: list[int] = []
+    joined: list[tuple[int, dict[str, Any]]] = []
     pos = 0
-    for text in pages:
+    for index, text in enumerate(pages):
         starts.append(pos)
+        for offset, fields in page_places.get(index, [(0, {})]):
+            if fields:
+                joined.append((pos + offset, fields))
+            elif joined:
+                joined.append((pos, {}))  # a text-layer page after an OCR page: no box
         pos += len(text) + 1
-    return Document(path=path, kind="pdf", segments=[Segment("\n".join(pages))], page_starts=starts)
+    doc = Document(
+        path=path,
+        kind="pdf",
+        segments=[Segment("\n".join(pages), places=joined)],
+        page_starts=starts,
+    )
+    if scanned:
+        doc.warnings.append(f"read by OCR: {pages_list(scanned)} (no text layer)")
+    return doc
 
 
-def _opens_without_password(reader: object) -> bool:
+def _decrypt(path: str, reader: Any) -> None:
+    """Open with the empty password, or say why the file cannot be read."""
     try:
-        return bool(reader.decrypt(""))  # type: ignore[attr-defined]
-    except Exception:  # missing AES backend or a broken encryption dictionary
+        opened = reader.decrypt("")
+    except Exception as exc:  # pypdf raises DependencyError when AES needs cryptography
+        if type(exc).__name__ == "DependencyError":
+            raise InputError(
+                f"{path}: encrypted PDF (AES) needs the 'cryptography' package: "
+                "pip install 'genlint[docs]'"
+            ) from None
+        raise InputError(f"{path}: encrypted PDF cannot be opened ({type(exc).__name__})") from None
+    if not opened:
+        raise InputError(f"{path}: encrypted PDF needs a password; genlint cannot read its text")
+
+
+def _looks_scanned(page: Any, text: str) -> bool:
+    if sum(1 for ch in text if not ch.isspace()) >= _SCAN_TEXT_CHARS:
         return False
+    try:
+        resources = page.get("/Resources")
+        xobjects = resources.get_object().get("/XObject") if resources is not None else None
+        if xobjects is None:
+            return False
+        xobjects = xobjects.get_object()
+        return any(_shows_image(xobjects[name].get_object()) for name in xobjects)
+    except Exception:  # a broken resource dictionary: no image we can name
+        return False
+
+
+def _shows_image(xobject: Any, depth: int = 0) -> bool:
+    """An image, or a form that draws one (scanners often wrap the page image in a form)."""
+    subtype = xobject.get("/Subtype")
+    if subtype == "/Image":
+        return True
+    if subtype != "/Form" or depth > 2:
+        return False
+    resources = xobject.get("/Resources")
+    inner = resources.get_object().get("/XObject") if resources is not None else None
+    if inner is None:
+        return False
+    inner = inner.get_object()
+    return any(_shows_image(inner[name].get_object(), depth + 1) for name in inner)
+
+
+def pages_list(indexes: list[int]) -> str:
+    """``pages 1-3, 7`` from 0-based indexes."""
+    runs: list[str] = []
+    start = prev = indexes[0]
+    for i in [*indexes[1:], None]:
+        if i is not None and i == prev + 1:
+            prev = i
+            continue
+        runs.append(f"{start + 1}" if start == prev else f"{start + 1}-{prev + 1}")
+        if i is not None:
+            start = prev = i
+    word = "page" if len(indexes) == 1 else "pages"
+    return f"{word} {', '.join(runs)}"

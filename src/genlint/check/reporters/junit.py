@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from xml.etree import ElementTree as ET
 
 from ._safe import xml_text
+from ._where import where
 
 if TYPE_CHECKING:
     from ..report import CheckReport
@@ -41,10 +42,7 @@ def render(report: CheckReport, *, color: bool = False) -> str:
             )
             failure.text = xml_text(
                 "\n".join(
-                    f"{path}:{f.line}:{f.column}"
-                    + (f" (page {f.page})" if f.page is not None else "")
-                    + (f" ({f.pointer})" if f.pointer is not None else "")
-                    + f": {f.rule} {f.message}"
+                    f"{path}:{where(f)}: {f.rule} {f.message}"
                     for f in file.findings
                 )
             )

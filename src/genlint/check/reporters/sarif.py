@@ -1,6 +1,8 @@
 """SARIF 2.1.0 as GitHub code scanning accepts it: one run, the selected rules as
 ``tool.driver.rules`` (id, short description, default level), one result per finding with a
-physical location (file, 1-based line and column; the end column on the same line).
+physical location (file, 1-based line and column; the end column on the same line) and, for
+DOCX, PDF and OCR input, a logical location a person can find (``table 2 row 3 cell 1``,
+``page 4 line 7``) with the location fields as properties.
 
 A file that could not be read becomes a tool execution notification, so the upload still
 shows why it has no results.
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..._io import to_json
+from ._where import where
 
 if TYPE_CHECKING:
     from ..report import CheckReport
@@ -60,19 +63,20 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
             if "\n" not in f.text:
                 region["endColumn"] = f.column + len(f.text)
             region["snippet"] = {"text": f.text}
+            location: dict[str, Any] = {
+                "physicalLocation": {"artifactLocation": {"uri": uri}, "region": region}
+            }
+            if f.location or f.page is not None:
+                # where a person finds it in the original (a DOCX cell, a PDF page)
+                location["logicalLocations"] = [
+                    {"name": where(f), "fullyQualifiedName": f"{uri}:{where(f)}", "kind": "element"}
+                ]
             result: dict[str, Any] = {
                 "ruleId": f.rule,
                 "ruleIndex": index[f.rule],
                 "level": _LEVEL[str(f.severity)],
                 "message": {"text": f.message},
-                "locations": [
-                    {
-                        "physicalLocation": {
-                            "artifactLocation": {"uri": uri},
-                            "region": region,
-                        }
-                    }
-                ],
+                "locations": [location],
                 "partialFingerprints": {"genlint/v1": f"{f.rule}:{f.text}:{f.line}"},
             }
             properties: dict[str, Any] = {}
@@ -80,6 +84,7 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
                 properties["page"] = f.page
             if f.pointer is not None:
                 properties["pointer"] = f.pointer
+            properties.update(f.location or {})
             if properties:
                 result["properties"] = properties
             results.append(result)

@@ -1,4 +1,7 @@
-"""Human report: ``file:line:col: rule message``, the line, and a caret under the span.
+"""Human report: ``file:location: rule message``, the line, and a caret under the span.
+
+The location is what a person looks for (``_where``): ``line:col`` in text files,
+``table 2 row 3 cell 1`` in a DOCX, ``page 4 line 7`` in a PDF.
 
 Colour (plain ANSI escapes, so rich is not imported for it) only when asked for; the CLI asks
 when standard output is a terminal.
@@ -10,6 +13,7 @@ import unicodedata
 from typing import TYPE_CHECKING
 
 from ._safe import printable
+from ._where import where as place
 
 if TYPE_CHECKING:
     from ...findings import Finding
@@ -51,11 +55,7 @@ def render(report: CheckReport, *, color: bool = False) -> str:
             out.append(f"{paint(_BOLD, path)}: {paint(_STYLE['error'], 'error')}: {error}")
             continue
         for f in file.findings:
-            where = f"{path}:{f.line}:{f.column}"
-            if f.page is not None:
-                where += f" (page {f.page})"
-            if f.pointer is not None:
-                where += f" ({f.pointer or '/'})"
+            where = f"{path}:{place(f)}"
             sev = str(f.severity)
             out.append(
                 f"{paint(_BOLD, where)}: {paint(_STYLE.get(sev, ''), sev)} "

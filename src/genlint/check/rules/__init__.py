@@ -86,9 +86,10 @@ PACKS: dict[str, str] = {
     "placeholder": "genlint.check.rules.placeholder",
     "sensitive": "genlint.check.rules.sensitive",
     "citation": "genlint.check.rules.citation",
+    "document": "genlint.check.rules.document",
 }
 
-DEFAULT_PACKS: tuple[str, ...] = ("placeholder", "sensitive", "citation")
+DEFAULT_PACKS: tuple[str, ...] = ("placeholder", "sensitive", "citation", "document")
 
 Window = tuple[int, int]
 
