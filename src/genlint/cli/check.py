@@ -83,6 +83,8 @@ def command(
     report = check_paths(list(paths), select or None, config, ignore=ignore, options=options)
     for file in report.files:
         for warning in file.warnings:
+            if not warning.startswith(file.path):
+                warning = f"{file.path}: {warning}"
             sys.stderr.write(f"genlint: warning: {warning}\n")
     for failed in report.errors:
         message = failed.error or "cannot read"
