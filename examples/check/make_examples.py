@@ -3,6 +3,9 @@
 Writes, next to this script: a clean evidence text, a Markdown draft and a JSON reply with
 unfilled placeholders, a GBK-encoded text, a DOCX contract (paragraphs, table, header, footer)
 and a two-page PDF with Chinese text (reportlab's built-in STSong-Light CID font, no font file).
+In ``documents/``: a DOCX draft that still carries tracked changes, a review comment and an
+underlined blank, and a scanned evidence page (an image-only PDF, rendered with the Noto
+CJK font from Debian's fonts-noto-cjk) that only OCR can read.
 The personal data in them is made up but shaped like the real thing (valid check digits).
 """
 
@@ -106,6 +109,70 @@ def make_pdf(path: Path) -> None:
     c.save()
 
 
+def make_revised_docx(path: Path) -> None:
+    """A contract draft as reviewers leave it: tracked changes, a comment and an underlined
+    blank, written through python-docx plus the WordprocessingML Word writes."""
+    import datetime
+
+    import docx
+    from docx.oxml import parse_xml
+
+    w = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    mark = 'w:author="审核人" w:date="2026-01-05T10:00:00Z"'
+
+    def inline(paragraph: object, xml: str) -> None:
+        for element in list(parse_xml(f"<w:x {w}>{xml}</w:x>")):
+            paragraph._p.append(element)  # type: ignore[attr-defined]
+
+    def run(text: str, underline: bool = False) -> str:
+        props = '<w:rPr><w:u w:val="single"/></w:rPr>' if underline else ""
+        return f'<w:r>{props}<w:t xml:space="preserve">{text}</w:t></w:r>'
+
+    document = docx.Document()
+    document.add_heading("设备采购合同（修订稿）", level=1)
+    p = document.add_paragraph()
+    inline(p, run("合同总价为人民币") + run("        ", underline=True) + run("元（含税）。"))
+    p = document.add_paragraph()
+    inline(
+        p,
+        run("交货地点：")
+        + f'<w:del w:id="1" {mark}><w:r><w:delText>上海市浦东新区</w:delText></w:r></w:del>'
+        + f'<w:ins w:id="2" {mark}>{run("某市某区")}</w:ins>'
+        + run("，由乙方负责运输。"),
+    )
+    commented = document.add_paragraph("质保期为验收合格之日起十二个月。")
+    document.add_comment(commented.runs, text="质保期待与张经理（13912345678）确认", author="审核人")
+    table = document.add_table(rows=2, cols=2)
+    for c, value in enumerate(("甲方", "乙方")):
+        table.cell(0, c).text = value
+    table.cell(1, 0).text = "华夏金融租赁有限公司"
+    table.cell(1, 1).text = "XXX有限公司"
+    stamp = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+    document.core_properties.created = stamp
+    document.core_properties.modified = stamp
+    document.save(str(path))
+
+
+SCAN_LINES = [
+    "证据七：收款确认书（扫描件）",
+    "今收到某某公司支付的货款人民币伍万元整。",
+    "收款人身份证号：110101199003074573",
+    "收款日期：2026年1月8日",
+]
+
+
+def make_scanned_pdf(path: Path) -> None:
+    """A scanned page: an image of the text and no text layer, as a scanner writes it."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    font = ImageFont.truetype("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", 26, index=2)
+    image = Image.new("L", (1000, 80 + 60 * len(SCAN_LINES)), 255)
+    draw = ImageDraw.Draw(image)
+    for i, line in enumerate(SCAN_LINES):
+        draw.text((50, 40 + 60 * i), line, font=font, fill=0)
+    image.save(path, resolution=72)
+
+
 def main() -> None:
     (HERE / "evidence").mkdir(exist_ok=True)
     (HERE / "evidence" / "01-clean.txt").write_text(CLEAN, "utf-8")
@@ -118,5 +185,16 @@ def main() -> None:
     make_pdf(HERE / "evidence" / "06-judgment.pdf")
 
 
+def make_documents() -> None:
+    (HERE / "documents").mkdir(exist_ok=True)
+    make_revised_docx(HERE / "documents" / "07-draft-with-revisions.docx")
+    make_scanned_pdf(HERE / "documents" / "08-scanned-receipt.pdf")
+
+
 if __name__ == "__main__":
-    main()
+    import sys
+
+    # `make_examples.py documents` writes only the documents/ folder
+    if sys.argv[1:] != ["documents"]:
+        main()
+    make_documents()
