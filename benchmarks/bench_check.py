@@ -193,6 +193,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as d:
         cold_start(Path(d))
         peak_memory(Path(d))
+    # reading DOCX, PDF and scans (benchmarks/bench_documents.py)
+    import bench_documents
+
+    bench_documents.main()
 
 
 if __name__ == "__main__":
