@@ -1,6 +1,7 @@
 """OCR for scanned PDF pages and images: RapidOCR (PP-OCRv4 Chinese and English models shipped
 inside the ``rapidocr-onnxruntime`` wheel, so it works offline) with pypdfium2 rendering PDF
-pages. Both come with the ``ocr`` extra; README "Reading scans" says why this pair.
+pages. Both come with the ``ocr`` extra; docs/commands/check.md "What the readers see" says why
+this pair.
 
 Each recognised line becomes one line of the page's text with its place: ``bbox``
 (``[x0, y0, x1, y1]`` from the top-left corner: PDF points for a PDF page, pixels for an
