@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from genlint import check_paths
 from genlint.readers import ocr
@@ -163,3 +165,26 @@ def test_ocr_findings_in_json_and_sarif(ocr_report) -> None:  # type: ignore[no-
     sarif = json.loads(render("sarif", ocr_report))
     result = sarif["runs"][0]["results"][0]
     assert result["locations"][0]["logicalLocations"][0]["name"] == "page 2 line 1"  # mixed.pdf
+
+
+_PAGE_LINES = st.lists(
+    st.sampled_from(["正文内容。", "甲方：某某公司", "", "电话13812345678", "X年X月X日签订"]),
+    min_size=1,
+    max_size=5,
+).map("\n".join)
+
+
+@settings(max_examples=60, deadline=None)
+@given(pages=st.lists(_PAGE_LINES, min_size=1, max_size=4))
+def test_page_and_line_always_point_at_the_finding(pages: list[str]) -> None:
+    from genlint.check.engine import Checker
+
+    text = "\n".join(pages)
+    starts, pos = [], 0
+    for page in pages:
+        starts.append(pos)
+        pos += len(page) + 1
+    for finding in Checker().check(text, page_starts=starts):
+        assert finding.page is not None
+        line = pages[finding.page - 1].split("\n")[finding.line - 1]
+        assert line[finding.column - 1 :].startswith(finding.text)
