@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..findings import Finding
 from .rules import Rule
@@ -42,6 +44,25 @@ class CheckReport:
         if self.errors:
             return 2
         return 1 if any(file.findings for file in self.files) else 0
+
+    def statistics(self) -> list[dict[str, Any]]:
+        """Counts per rule and, within a rule, per distinct text (``--statistics``), most
+        frequent first: what a user reads before deciding to ignore a rule or fix a template."""
+        per_rule: dict[str, Counter[str]] = {}
+        severity: dict[str, str] = {}
+        for finding in self.findings:
+            per_rule.setdefault(finding.rule, Counter())[finding.text] += 1
+            severity.setdefault(finding.rule, str(finding.severity))
+        ordered = sorted(per_rule.items(), key=lambda item: (-item[1].total(), item[0]))
+        return [
+            {
+                "rule": rule,
+                "severity": severity[rule],
+                "count": texts.total(),
+                "texts": [{"text": t, "count": n} for t, n in texts.most_common()],
+            }
+            for rule, texts in ordered
+        ]
 
     def by_rule(self) -> dict[str, int]:
         counts: dict[str, int] = {}

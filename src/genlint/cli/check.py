@@ -41,6 +41,11 @@ if TYPE_CHECKING:
     help="Colour the text report.",
 )
 @option(
+    "--statistics",
+    is_flag=True,
+    help="Print counts per rule and per distinct text instead of every finding (text or json).",
+)
+@option(
     "--list-rules",
     is_flag=True,
     help="List the selected rules (id, severity, description, examples) and exit.",
@@ -54,6 +59,7 @@ def command(
     config_path: str | None,
     sources_path: str | None,
     color: bool | None,
+    statistics: bool,
     list_rules: bool,
 ) -> int:
     """Check PATHs (files or folders; - for standard input) and report the findings."""
@@ -61,6 +67,8 @@ def command(
     from ..check.reporters import render
     from ..errors import InputError
 
+    if statistics and fmt not in ("text", "json"):
+        raise click.UsageError(f"--statistics prints text or json, not {fmt}")
     config = CheckConfig.load(config_path)
     if list_rules:
         return _list_rules(select, ignore, config, fmt)
@@ -93,7 +101,12 @@ def command(
         sys.stderr.write(f"genlint: error: {message}\n")
     if color is None:
         color = fmt == "text" and out_path is None and sys.stdout.isatty()
-    output = render(fmt, report, color=color)
+    if statistics:
+        from ..check.reporters import statistics as stats
+
+        output = stats.render(report, fmt)
+    else:
+        output = render(fmt, report, color=color)
     if out_path is not None:
         from .._io import atomic_write
 

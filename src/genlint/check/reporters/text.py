@@ -1,6 +1,8 @@
 """Human report: ``file:location: rule message``, the line, and a caret under the span.
 
-The location is what a person looks for (``_where``): ``line:col`` in text files,
+The fourth and later findings of one rule with the same text in a file fold into one line
+(``… and 212 more placeholder/mou-name '李某'``): an anonymised judgment's hundreds of 李某
+would bury the ID number beside them. The location is what a person looks for (``_where``): ``line:col`` in text files,
 ``table 2 row 3 cell 1`` in a DOCX, ``page 4 line 7`` in a PDF.
 
 Colour (plain ANSI escapes, so rich is not imported for it) only when asked for; the CLI asks
@@ -23,6 +25,9 @@ _RESET = "\x1b[0m"
 _STYLE = {"error": "\x1b[31m", "warning": "\x1b[33m", "info": "\x1b[36m"}
 _BOLD = "\x1b[1m"
 _DIM = "\x1b[2m"
+# how many findings of one rule with one text a file shows before folding the rest (JSON, SARIF
+# and JUnit keep every finding)
+_SHOWN_REPEATS = 3
 
 
 def _width(text: str) -> int:
@@ -54,7 +59,17 @@ def render(report: CheckReport, *, color: bool = False) -> str:
             error = printable(file.error)
             out.append(f"{paint(_BOLD, path)}: {paint(_STYLE['error'], 'error')}: {error}")
             continue
+        # the 4th and later repeats of one rule and text fold into one line after the 3rd
+        seen: dict[tuple[str, str], int] = {}
+        fold_at: dict[tuple[str, str], int] = {}
         for f in file.findings:
+            key = (f.rule, f.text)
+            seen[key] = seen.get(key, 0) + 1
+            if seen[key] > _SHOWN_REPEATS:
+                if key not in fold_at:
+                    fold_at[key] = len(out)
+                    out.append("")
+                continue
             where = f"{path}:{place(f)}"
             sev = str(f.severity)
             out.append(
@@ -65,6 +80,11 @@ def render(report: CheckReport, *, color: bool = False) -> str:
             if shown:
                 out.append(f"    {shown}")
                 out.append(f"    {paint(_STYLE.get(sev, ''), caret)}")
+        for (rule, text), index in fold_at.items():
+            more = seen[(rule, text)] - _SHOWN_REPEATS
+            out[index] = paint(
+                _DIM, f"{path}: … and {more} more {rule} '{printable(text)}' (--statistics)"
+            )
     n = len(report.findings)
     files = len(report.files)
     with_findings = sum(1 for f in report.files if f.findings)
