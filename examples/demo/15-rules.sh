@@ -14,3 +14,11 @@ code=0
 .venv/bin/genlint check "$tmp/judgment.txt" --ignore placeholder/mou-name || code=$?
 echo "exit $code (1: the unmasked ID number is still found)"
 test "$code" -eq 1
+
+echo "== a long judgment: --statistics counts per rule and text; the text report folds repeats"
+for i in $(seq 1 40); do printf '第%s段：原告张某称，被告李某于当日到场。\n' "$i"; done >> "$tmp/judgment.txt"
+code=0
+.venv/bin/genlint check "$tmp/judgment.txt" --statistics || code=$?
+test "$code" -eq 1
+code=0
+.venv/bin/genlint check "$tmp/judgment.txt" --select placeholder | tail -4 || code=$?
