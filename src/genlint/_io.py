@@ -134,7 +134,11 @@ def _capped(stream: BinaryIO, cap: int, name: str) -> bytes:
 
 def read_text(path: str | os.PathLike[str]) -> str:
     """UTF-8 text (BOM stripped) of a file or of standard input for ``-``."""
-    raw = read_bytes(path)
+    return utf8_text(path, read_bytes(path))
+
+
+def utf8_text(path: str | os.PathLike[str], raw: bytes) -> str:
+    """``raw`` (read from ``path``) as UTF-8 text, BOM stripped; InputError when it is not."""
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

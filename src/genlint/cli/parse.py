@@ -36,7 +36,7 @@ def command(
     config_path: str | None,
 ) -> int:
     """Parse FILE (or standard input) strictly, then repaired, extracted, or by fields."""
-    from .._io import atomic_write, read_json, read_text, to_json
+    from .._io import atomic_write, read_json, to_json
     from ..config import load_config
     from ..parse import parse_json
     from ..parse.accept import Acceptor
@@ -60,8 +60,13 @@ def command(
         except InputError as exc:
             raise InputError(f"{schema_path}: {exc}") from None
 
-    text = read_text(file)
-    result = parse_json(text, schema=schema, fields=names)
+    from .._io import read_bytes, utf8_text
+    from ..parse.encoding import detect
+
+    data = read_bytes(file)
+    # UTF-16/32 (by BOM or zero-byte pattern, RFC 8259 §8.1) is decoded by the funnel
+    reply: str | bytes = data if detect(data)[0] != "utf-8" else utf8_text(file, data)
+    result = parse_json(reply, schema=schema, fields=names)
     output = None
     if fmt == "json":
         output = to_json(result.to_dict())
@@ -72,12 +77,16 @@ def command(
         sys.stderr.write("genlint: parse: no acceptable JSON value\n")
         for line in result.errors:
             sys.stderr.write(f"  {line}\n")
+    if result.lossy:
+        # a value that lost data is no clean success (exit 1), though it is printed
+        lost = next(note for note in result.repairs if note.startswith("lost data"))
+        sys.stderr.write(f"genlint: parse: {lost}\n")
     if output is not None:
         if out_path is not None:
             atomic_write(out_path, output, inputs=[file])
         else:
             sys.stdout.write(output)
-    return 0 if result.ok else 1
+    return 0 if result.ok and not result.lossy else 1
 
 
 def _field_names(flag: str | None, configured: Any) -> list[str] | None:

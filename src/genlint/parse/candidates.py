@@ -13,10 +13,8 @@ from dataclasses import dataclass
 from .budget import Deadline
 
 _FENCE = re.compile(r"```[ \t]*([\w+.-]*)[^\n`]*\n(.*?)(?:```|\Z)", re.DOTALL)
-_THINK = re.compile(
-    r"<(think|thinking|reasoning|reflection)>.*?(?:</\1>|\Z)", re.DOTALL | re.IGNORECASE
-)
-_THINK_CLOSE_ONLY = re.compile(r"</(think|thinking|reasoning)>", re.IGNORECASE)
+_THINK_TAG = re.compile(r"<(/?)(think|thinking|reasoning|reflection)>", re.IGNORECASE)
+_THINK_CLOSE_ONLY = ("think", "thinking", "reasoning")
 _OPENERS = re.compile(r"[{\[｛［]")
 _INSIDE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)|[{}\[\]｛｝［］]', re.DOTALL)
 _OPEN = {"{": "}", "[": "]", "｛": "｝", "［": "］"}
@@ -41,14 +39,44 @@ class Candidate:
 
 
 def reasoning_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of reasoning blocks; a draft inside one is not the answer."""
-    spans = [(m.start(), m.end()) for m in _THINK.finditer(text)]
+    """Spans of reasoning blocks; a draft inside one is not the answer.
+
+    A tag inside a JSON string (``{"note": "</think>"}``) is text, not the end of a block: tags
+    are only taken outside the strings of bracketed spans."""
+    tags = [m for m in _THINK_TAG.finditer(text)]
+    if not tags:
+        return []
+    strings = _string_spans(text)
+    if strings:
+        starts = [a for a, _ in strings]
+        tags = [m for m in tags if not _within(strings, starts, m.start())]
+    spans: list[tuple[int, int]] = []
+    open_tag: re.Match[str] | None = None
+    for tag in tags:
+        closing, name = tag.group(1) == "/", tag.group(2).lower()
+        if open_tag is None and not closing:
+            open_tag = tag
+        elif open_tag is not None and closing and name == open_tag.group(2).lower():
+            spans.append((open_tag.start(), tag.end()))
+            open_tag = None
+    if open_tag is not None:
+        spans.append((open_tag.start(), len(text)))  # a block cut off by the token limit
     if not spans:
         # Some models omit the opening tag and only close the block.
-        close = _THINK_CLOSE_ONLY.search(text)
-        if close:
+        close = next(
+            (t for t in tags if t.group(1) == "/" and t.group(2).lower() in _THINK_CLOSE_ONLY),
+            None,
+        )
+        if close is not None:
             spans.append((0, close.end()))
     return spans
+
+
+def _within(spans: list[tuple[int, int]], starts: list[int], pos: int) -> bool:
+    import bisect
+
+    i = bisect.bisect_right(starts, pos) - 1
+    return i >= 0 and spans[i][0] < pos < spans[i][1]
 
 
 def find_candidates(text: str, deadline: Deadline | None = None) -> list[Candidate]:
@@ -74,7 +102,16 @@ def find_candidates(text: str, deadline: Deadline | None = None) -> list[Candida
     return sorted((tiered(c) for c in found.values()), key=lambda c: (c.tier, c.start, -c.end))
 
 
-def _bracket_spans(text: str, deadline: Deadline | None) -> list[tuple[int, int]]:
+def _string_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the JSON strings inside bracketed spans, in order."""
+    strings: list[tuple[int, int]] = []
+    _bracket_spans(text, None, strings)
+    return strings
+
+
+def _bracket_spans(
+    text: str, deadline: Deadline | None, strings: list[tuple[int, int]] | None = None
+) -> list[tuple[int, int]]:
     """(start, end) of every bracketed span, ordered by start; unclosed ones run to the end.
 
     Outside brackets only openers matter, so the regex jumps from one to the next; inside,
@@ -91,6 +128,8 @@ def _bracket_spans(text: str, deadline: Deadline | None) -> list[tuple[int, int]
         pos = match.end()
         char = match.group()[0]
         if char == '"':
+            if strings is not None:
+                strings.append(match.span())
             continue
         if char in _OPEN:
             stack.append((char, match.start()))

@@ -8,6 +8,8 @@ from typing import Any
 
 from .accept import Acceptor
 from .budget import Deadline
+from .closing import MAX_DEPTH, too_deep
+from .completeness import loss_note
 from .direct import NotJSON, load_strict
 from .extracted import NothingExtracted, extract
 from .fields import FieldsNotFound, extract_fields
@@ -42,11 +44,17 @@ def parse_json(
             return ParseResult(True, load_strict(text), "direct", [], [])
         except NotJSON as exc:
             return _funnel(text, Acceptor(None, None), f"direct: {exc}")
+    decoded: list[str] = []
     if isinstance(text, bytes | bytearray):
-        text = bytes(text).decode("utf-8", errors="replace")
+        from .encoding import decode
+
+        text, decoded = decode(bytes(text))
     elif not isinstance(text, str):
         raise TypeError(f"parse_json() needs str or bytes, not {type(text).__name__}")
-    return _funnel(text, Acceptor(schema, fields))
+    result = _funnel(text, Acceptor(schema, fields))
+    if decoded and result.ok:
+        result.repairs[:0] = decoded
+    return result
 
 
 def _repaired_step(text: str, acceptor: Acceptor, deadline: Deadline) -> ParseResult | str:
@@ -94,6 +102,9 @@ def _funnel(text: str, acceptor: Acceptor, direct_error: str | None = None) -> P
                 return ParseResult(True, converted, "direct", errors, [])
             errors.append(f"direct: valid JSON but not acceptable: {why}")
 
+    if too_deep(text):
+        errors.append(f"refused: brackets nest deeper than {MAX_DEPTH} levels")
+        return ParseResult(False, None, "none", errors, [])
     deadline = Deadline()
     outcome = _repaired_step(text, acceptor, deadline)
     if isinstance(outcome, ParseResult):
@@ -106,6 +117,12 @@ def _funnel(text: str, acceptor: Acceptor, direct_error: str | None = None) -> P
     except NothingExtracted as exc:
         errors.append(f"extracted: {exc}")
     else:
+        if _JSON_START.match(text) and isinstance(value, dict | list):
+            # the whole reply looks like one JSON document: a fragment of it must not pass for
+            # all of it (docs/commands/parse.md "Never a silent loss")
+            lost = loss_note(text, value)
+            if lost:
+                repairs.append(lost)
         return ParseResult(True, value, "extracted", errors, repairs)
 
     names = acceptor.field_names()

@@ -8,14 +8,19 @@ from typing import Any
 from . import cleanup, fullwidth
 from .budget import Deadline
 from .closing import close_truncated
+from .completeness import loss_note, size
 from .direct import NotJSON, load_strict
+from .guided import guided_repair
+from .strings import protect, restore
 
 logger = logging.getLogger(__name__)
 
-# json-repair's time grows faster than its input on garbage (20 KB of random punctuation takes
-# ~0.3 s here, 40 KB over 1 s), so it only sees text up to this size; larger text gets the linear
-# close_truncated repair only.
+# json-repair costs about 2 µs per character (more on garbage), so the time budget decides how
+# much text it may see. Above REPAIR_MAX_CHARS the linear repairs go first (guided by the strict
+# parser's error, then closing what a cut left open); json-repair still gets text up to
+# LARGE_REPAIR_MAX_CHARS when they fail and the budget allows.
 REPAIR_MAX_CHARS = 12_000
+LARGE_REPAIR_MAX_CHARS = 100_000
 _GLUED = "returned early, checking if there's more json elements"
 
 
@@ -24,7 +29,16 @@ class RepairFailed(ValueError):
 
 
 def repair(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]:
-    """``(value, repairs made)`` for JSON text with defects; RepairFailed otherwise."""
+    """``(value, repairs made)`` for JSON text with defects; RepairFailed otherwise.
+
+    A value that evidently lost part of the text says so in its repairs ("lost data: …").
+    """
+    value, notes = _repair(text, deadline)
+    lost = loss_note(text, value)
+    return (value, [*notes, lost]) if lost else (value, notes)
+
+
+def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str]]:
     normalised, marks = fullwidth.normalise(text)
     notes = [f"replaced {marks} full-width punctuation marks used as JSON syntax"] if marks else []
     if marks:
@@ -33,14 +47,8 @@ def repair(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]
         except NotJSON:
             pass
     if len(normalised) > REPAIR_MAX_CHARS:
-        try:
-            value, closed = close_truncated(normalised, deadline)
-        except NotJSON as exc:
-            raise RepairFailed(
-                f"{len(normalised)} chars is over the json-repair limit of {REPAIR_MAX_CHARS} "
-                f"(its time grows faster than the input); closing truncated brackets: {exc}"
-            ) from None
-        return value, notes + closed
+        value, repairs = _repair_large(normalised, deadline)
+        return value, notes + repairs
     normalised, cleaned = cleanup.clean(normalised)
     notes += cleaned
     value, log = _json_repair(normalised)
@@ -68,22 +76,54 @@ def repair(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]
         # json-repair answers "" when it found nothing to build a value from.
         raise RepairFailed("json-repair found no JSON value")
     # json-repair logs some repairs (a trailing comma) without a word; still say one was made.
-    return value, notes + (_describe(log) or ["json-repair fixed the syntax"])
+    best, repairs = value, _describe(log) or ["json-repair fixed the syntax"]
+    # The linear repairs keep what json-repair may drop: empty containers before a cut, records
+    # around a defect. The candidate keeping the most structure wins; json-repair wins ties.
+    for other in (close_truncated, guided_repair):
+        try:
+            candidate, other_repairs = other(normalised, deadline)
+        except NotJSON:
+            continue
+        if size(candidate) > size(best):
+            best, repairs = candidate, other_repairs
+    return best, notes + repairs
+
+
+def _repair_large(text: str, deadline: Deadline | None) -> tuple[Any, list[str]]:
+    """Linear repairs first; json-repair only on text it can finish within the budget."""
+    why: list[str] = []
+    for step in (guided_repair, close_truncated):
+        try:
+            return step(text, deadline)
+        except NotJSON as exc:
+            why.append(str(exc))
+    if len(text) <= LARGE_REPAIR_MAX_CHARS and not (deadline is not None and deadline.expired()):
+        text, _ = cleanup.clean(text)
+        value, log = _json_repair(text)
+        if value != "":
+            return value, _describe(log) or ["json-repair fixed the syntax"]
+    raise RepairFailed(
+        f"{len(text)} chars: no local edit and no closing of brackets repairs it ({why[-1]}); "
+        f"json-repair takes at most {LARGE_REPAIR_MAX_CHARS} chars within the time budget"
+    )
 
 
 def _json_repair(text: str) -> tuple[Any, list[dict[str, str]]]:
+    """json-repair's value with every escaped string decoded as RFC 8259 says (:mod:`.strings`)."""
     import json_repair
 
+    protected, originals = protect(text)
     try:
         value, log = json_repair.repair_json(
-            text, return_objects=True, logging=True, skip_json_loads=True
+            protected, return_objects=True, logging=True, skip_json_loads=True
         )
+        return restore(value, originals), log
     except Exception as exc:
-        # Nesting beyond its recursion limit raises ValueError; anything else is a bug of the
-        # library on odd input, which the funnel must survive: it only means "not repaired".
+        # Nesting beyond its recursion limit raises ValueError or RecursionError; anything else
+        # is a bug of the library on odd input, which the funnel must survive: it only means
+        # "not repaired".
         logger.debug("json-repair failed: %r", exc)
-        raise RepairFailed(f"json-repair failed: {exc}") from None
-    return value, log
+        raise RepairFailed(f"json-repair failed: {type(exc).__name__}: {exc}"[:300]) from None
 
 
 def _describe(log: list[dict[str, str]]) -> list[str]:

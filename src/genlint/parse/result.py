@@ -25,16 +25,25 @@ class ParseResult:
     errors: list[str]
     repairs: list[str]
 
+    @property
+    def lossy(self) -> bool:
+        """The value evidently lost part of the reply (a repair note says how much)."""
+        return any(note.startswith("lost data") for note in self.repairs)
+
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-ready form, as ``genlint parse --format json`` prints it."""
+        """Plain JSON-ready form, as ``genlint parse --format json`` prints it; ``lossy`` is
+        there only when true."""
         value = self.value
         dump = getattr(value, "model_dump", None)
         if callable(dump) and not isinstance(value, type):
             value = dump(mode="json")
-        return {
+        out = {
             "ok": self.ok,
             "strategy": self.strategy,
             "value": value,
             "errors": list(self.errors),
             "repairs": list(self.repairs),
         }
+        if self.lossy:
+            out["lossy"] = True
+        return out

@@ -1,0 +1,80 @@
+"""A repair guided by the strict parser's error position, for documents of any size.
+
+A large document with one defect (a comma or a quote missing in the middle of 600 records) is
+valid everywhere else. orjson says where it stopped and why; inserting the missing comma, colon
+or quote there (or removing a trailing comma) and parsing again costs one C-speed pass per
+defect, keeps every record and every string exactly as written, and needs no size limit. Of the
+edits that fit the error, the one that lets the parser get furthest is kept; after a few defects
+the document is left to json-repair, which is better at text that is broken everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import orjson
+
+from .budget import Deadline
+from .direct import NotJSON
+
+MAX_FIXES = 6
+_BARE_KEY = re.compile(r"[A-Za-z_$][\w$-]*")
+_CONTROL = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def guided_repair(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]:
+    """``(value, repairs)``; NotJSON when the defects are not of the kinds fixed here."""
+    notes: list[str] = []
+    for _ in range(MAX_FIXES + 1):
+        error = _error(text)
+        if error is None:
+            return orjson.loads(text), notes
+        if len(notes) == MAX_FIXES:
+            break
+        if deadline is not None and deadline.expired():
+            raise NotJSON(f"time budget of {deadline.seconds:g} s used up")
+        pos, message = error
+        best: tuple[int, str, str] | None = None
+        for edited, note in _edits(text, pos, message):
+            after = _error(edited)
+            reach = len(edited) + 1 if after is None else after[0]
+            # an edit must carry the parser past the defect, not just move the error
+            if reach > pos + 1 and (best is None or reach > best[0]):
+                best = (reach, edited, note)
+        if best is None:
+            raise NotJSON(f"no local edit fixes char {pos}: {message}")
+        text = best[1]
+        notes.append(f"{best[2]} at char {pos}")
+    raise NotJSON(f"more than {MAX_FIXES} defects")
+
+
+def _error(text: str) -> tuple[int, str] | None:
+    try:
+        orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        return exc.pos, exc.msg
+    return None
+
+
+def _edits(text: str, pos: int, message: str) -> list[tuple[str, str]]:
+    head, tail = text[:pos], text[pos:]
+    edits: list[tuple[str, str]] = []
+    if message.startswith("unexpected end of data"):
+        return edits  # truncation: closing the open brackets is close_truncated's job
+    if message.startswith("trailing comma"):
+        edits.append((head + tail[1:], "removed a trailing comma"))
+    if "expected ',' or" in message:
+        edits.append((head + "," + tail, "inserted a missing comma"))
+    if "expected ':'" in message:
+        edits.append((head + ":" + tail, "inserted a missing colon"))
+    if "string key" in message:
+        key = _BARE_KEY.match(text, pos)
+        if key is not None:
+            edits.append((head + f'"{key.group()}"' + text[key.end() :], "quoted a bare key"))
+    if "control character" in message and tail[:1] in _CONTROL:
+        edits.append((head + _CONTROL[tail[0]] + tail[1:], "escaped a raw control character"))
+    if message.startswith("unexpected character"):
+        # a string value or key whose opening quote is missing: "name": 记录300",
+        edits.append((head + '"' + tail, "inserted a missing quote"))
+    return edits
