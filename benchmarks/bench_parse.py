@@ -4,7 +4,9 @@ Run: ``.venv/bin/python benchmarks/bench_parse.py``. Measures, in one run:
 1. latency on valid JSON (100 B, 1.5 KB, 1 MB) against ``orjson.loads`` and ``json_repair.loads``;
 2. the cost of the result object: slots dataclass (used) against an equivalent pydantic model;
 3. throughput and agreement over the 716 option-free peer cases against json-repair alone;
-4. a 1 MB truncated document and 1 MB of garbage: time and what came back.
+4. a 1 MB truncated document and 1 MB of garbage: time and what came back;
+5. one-character mutations against json-repair (agreement, cases where genlint keeps less), the
+   600-record missing-comma case, and the slowest JSONTestSuite file.
 """
 
 from __future__ import annotations
@@ -201,12 +203,77 @@ def large_inputs() -> None:
         )
 
 
+def mutated_corpus(n: int = 3000) -> None:
+    """One-character mutations of real-looking replies: how often genlint and json-repair agree,
+    and the cases where genlint keeps less (fewer keys and values) than json-repair."""
+    from genlint.parse.completeness import size
+
+    print(f"5. Mutated corpus: {n} one-character edits of 4 replies, against json-repair alone")
+    rng = random.Random(5)
+    docs = [
+        json.dumps({"score": 4, "reason": "引用准确，但第3条缺少来源\n需补充", "tags": ["a", "b"]},
+                   ensure_ascii=False),
+        json.dumps([{"id": i, "name": f"记录{i}", "ok": i % 2 == 0} for i in range(8)],
+                   ensure_ascii=False),
+        json.dumps({"facts": [{"claim": "装机容量 2250 万千瓦", "source": [1, 2]}], "n": None}),
+        json.dumps({"emoji": "\U0001f600", "path": "C:\\dir\\f", "q": "say \"hi\""}),
+    ]
+    agree = worse = better = 0
+    worse_cases: list[str] = []
+    started = time.perf_counter()
+    slowest = 0.0
+    for _ in range(n):
+        doc = rng.choice(docs)
+        at = rng.randrange(len(doc))
+        edit = rng.choice(["", ",", '"', "}", "]", "{", ":", "x", "\\", " "])
+        text = doc[:at] + edit + doc[at + 1 :]
+        t = time.perf_counter()
+        ours = parse_json(text)
+        slowest = max(slowest, time.perf_counter() - t)
+        try:
+            theirs = json_repair.loads(text)
+        except Exception:  # json-repair raises on some inputs
+            theirs = None
+        mine = ours.value if ours.ok else None
+        if canon(mine) == canon(theirs):
+            agree += 1
+        elif size(mine) < size(theirs):
+            worse += 1
+            if len(worse_cases) < 5:
+                worse_cases.append(f"{text!r} -> ours {mine!r} / json-repair {theirs!r}")
+        else:
+            better += 1
+    elapsed = time.perf_counter() - started
+    print(f"   agree {agree}, genlint keeps more {better}, genlint keeps less {worse} "
+          f"({elapsed:.1f} s for both, slowest parse {slowest * 1000:.1f} ms)")
+    for case in worse_cases:
+        print(f"     less: {case[:160]}")
+    # the defect the fuzzing run found: one missing comma in a 600-record array
+    records = json.dumps([{"id": i, "name": f"记录{i}"} for i in range(600)], ensure_ascii=False)
+    broken = records.replace('}, {"id": 300', '} {"id": 300')
+    ours = parse_json(broken)
+    theirs = json_repair.loads(broken)
+    print(f"   600 records, one comma missing: genlint {len(ours.value)} records "
+          f"({ours.strategy}), json-repair {len(theirs)}")
+    suite = Path(__file__).resolve().parents[1] / "tests" / "data" / "JSONTestSuite" / "test_parsing"
+    times = []
+    for path in sorted(suite.iterdir()):
+        data = path.read_bytes()
+        t = time.perf_counter()
+        parse_json(data)
+        times.append((time.perf_counter() - t, path.name))
+    times.sort()
+    print(f"   JSONTestSuite: {len(times)} files, slowest {times[-1][0] * 1000:.1f} ms "
+          f"({times[-1][1]}), median {times[len(times) // 2][0] * 1000:.2f} ms")
+
+
 def main() -> None:
     started = time.perf_counter()
     valid_latency()
     result_object_cost()
     peer_corpus()
     large_inputs()
+    mutated_corpus()
     print(f"total {time.perf_counter() - started:.1f} s")
 
 
