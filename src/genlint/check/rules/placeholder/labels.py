@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from .. import Hit, Rule, RuleContext
 
 # A CJK label ends in a value noun or starts with a fill instruction.
-_CJK_VALUE_NOUNS = tuple(
+CJK_VALUE_NOUNS = tuple(
     [
         "名称",
         "姓名",
@@ -118,7 +118,7 @@ _EN_KEYWORD = re.compile(
 def _cjk_label(label: str) -> bool:
     if not label or len(label) > 16 or any(ch in _SENTENCE_PUNCT for ch in label):
         return False
-    return label.endswith(_CJK_VALUE_NOUNS) or label.startswith(_CJK_FILL)
+    return label.endswith(CJK_VALUE_NOUNS) or label.startswith(_CJK_FILL)
 
 
 # [MM/DD/YYYY], [YYYY-MM-DD]: a date format standing where the date belongs
