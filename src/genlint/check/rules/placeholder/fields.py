@@ -48,12 +48,21 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
 
 
-_BLANKS = " \t\u3000\xa0\u2000-\u200a\u202f\u205f"
+_BLANKS = " \t\u3000\xa0\u2000-\u200a\u202f\u205f"  # a regex class body
+_BLANK_CHARS = " \t\u3000\xa0" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f"
 # one pattern per colon, each starting with it (re skips to a literal at memchr speed); the
 # lookahead only prefilters in C — every candidate is decided in Python below
+_B = f"[{_BLANKS}]"
+_WIDE = r"(?:[\t\u3000\xa0\u2000-\u200a\u202f\u205f]| {2})"  # a blank that leaves room to write
+_END = r"(?:[\r\n|]|\Z)"
+_NEXT = r"[^\r\n：:。，；！？,;!?|]{1,30}?[：:]"
+# a colon followed by blanks to the end of the line or cell, by a wide blank and another
+# label, or by another label that is itself empty (姓名：性别：) — so 'a:a:a:' and '时间：10:30'
+# are rejected in C
 _CANDIDATES = tuple(
     re.compile(
-        colon + rf"(?:\*\*)?[{_BLANKS}]*(?:[\r\n|]|\Z|(?=[^\r\n：:。，；！？,;!?|]{{1,30}}[：:]))"
+        rf"{colon}(?:\*\*)?(?={_B}*{_END}|{_B}*{_WIDE}{_B}*{_NEXT}"
+        rf"| ?{_NEXT}(?:\*\*)?(?:{_B}*{_END}|{_WIDE}))"
     )
     for colon in ("：", ":")
 )
@@ -160,7 +169,7 @@ def _label_before(text: str, colon: int, line_start: int) -> _Label | None:
         assert lead is not None  # every part of _LEAD is optional
         body_start = lead.end()
         raw = text[line_start:body_start]
-        indent = len(raw) - len(raw.lstrip(_BLANKS))
+        indent = len(raw) - len(raw.lstrip(_BLANK_CHARS))
         listed = body_start > line_start + indent
     prev = max(text.rfind("：", body_start, colon), text.rfind(":", body_start, colon))
     if prev < 0 and colon - line_start > _REACH:
@@ -171,14 +180,14 @@ def _label_before(text: str, colon: int, line_start: int) -> _Label | None:
     start = seg_start
     prose_before = False
     spaced = _last(_SPACED.finditer(seg))
-    if spaced is not None and spaced.end() == len(seg.rstrip(_BLANKS)):
+    if spaced is not None and spaced.end() == len(seg.rstrip(_BLANK_CHARS)):
         start = seg_start + spaced.start()  # 姓　　名: one label, not 名 after a blank
     else:
         last = _last(_SPLIT.finditer(seg))
         if last is not None:
             start = seg_start + last.end()
     value_before = text[seg_start:start]
-    if prev < 0 and value_before.strip(_BLANKS + "|"):
+    if prev < 0 and value_before.strip(_BLANK_CHARS + "|"):
         # text before the label and no earlier field: the "label" ends a sentence
         return None
     after_field = prev >= 0
@@ -204,7 +213,7 @@ def _field_line(text: str, start: int, end: int) -> tuple[bool, int, bool]:
     assert lead is not None
     body = lead.end()
     raw = text[start:body]
-    indent = len(raw) - len(raw.lstrip(_BLANKS))
+    indent = len(raw) - len(raw.lstrip(_BLANK_CHARS))
     listed = body > start + indent
     m = _FIELD_LINE.match(text, body, end)
     is_field = m is not None and _is_label(m.group(1)) and not _SPLIT.search(m.group(1).strip())
@@ -262,7 +271,7 @@ class EmptyField(Rule):
         if colon == 0 or text[colon - 1] in _NO_LABEL_BEFORE:
             return None
         # what follows the colon first: it rejects most colons without looking back
-        p = colon + 2 if text.startswith("**", colon + 1) else colon + 1
+        p = colon + 3 if text.startswith("**", colon + 1) else colon + 1
         q = _BLANK_RUN.match(text, p).end()  # type: ignore[union-attr]
         strong = _STRONG_BLANK.search(text, p, q) is not None
         at_line_end = q >= n or text[q] in "\r\n"
@@ -314,7 +323,7 @@ class EmptyField(Rule):
             r += 1
             nl = text.find("\n", r, limit)
             stop = limit if nl < 0 else nl
-            if text[r:stop].strip(_BLANKS + "\r"):
+            if text[r:stop].strip(_BLANK_CHARS + "\r"):
                 break
             r = stop
         next_end = text.find("\n", r, min(n, r + 400))
