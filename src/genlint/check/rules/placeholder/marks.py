@@ -23,7 +23,7 @@ from .words import (
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # units after the marks that belong to the span (X年, XX元, 副本×份)
-_UNIT = "年月日号条款项章节编卷册页期次届岁个名人元份件张套本台辆间户天"
+_UNIT = "年月日号条款项章节编卷册页期次届岁个名人元份件套台辆间户天"
 _THINGS = frozenset(X_THING_NEXT)
 _THING_LENS = sorted({len(w) for w in X_THING_NEXT}, reverse=True)
 _BRANDS = frozenset(MODEL_BRANDS)
@@ -269,9 +269,7 @@ def _masked_group(text: str, start: int, end: int) -> bool:
 
 
 _BLANK = frozenset(" \t\u3000")
-_SPACED_UNIT = re.compile(
-    r"[ \t\u3000]+[元份件张套本台辆间户个名人天年月日号条款项](?![数量额值率])"
-)
+_SPACED_UNIT = re.compile(r"[ \t\u3000]+[元份件张套台辆间户个名人天年月日号条款项](?![数量额值率])")
 _LATIN_SPACE = re.compile(r"[A-Za-z][ \t]$")
 _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.×")
 

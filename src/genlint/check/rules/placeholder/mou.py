@@ -75,10 +75,11 @@ class MouEntity(Rule):
                 yield _hit(text, start, date.end())
                 continue
             stop = entity_end(text, end)
-            if stop < 0:
-                stop = modified_entity_end(text, end)  # 某中介公司
-            else:
-                stop = max(stop, modified_entity_end(text, stop))  # 某房地产中介公司
+            # 某中介公司; never after a word already found (某某公司金融租赁有限公司 is two
+            # names run together, and a chain word such as 中介 extends 某房地产中介公司);
+            # after a surname the name reading wins (张某远航公司 names 张某)
+            if stop < 0 and not _name_before(text, start):
+                stop = modified_entity_end(text, end)
             if stop < 0:
                 if (
                     text[end : end + 1] in _STEMS
