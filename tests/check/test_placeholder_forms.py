@@ -53,6 +53,12 @@ POSITIVE = [
         "甲方：张三\n联系地址：\n\n根据《中华人民共和国民法典》及相关法律法规的规定，甲乙双方经协商一致，订立本合同。",
         [("empty-field", "联系地址：")],
     ),
+    ("名称：\n住所地：", [("empty-field", "名称："), ("empty-field", "住所地：")]),
+    (
+        "Principal Amount: $__________\nDate:\nFOR VALUE RECEIVED, the undersigned Borrower "
+        "promises to pay to the order of Lender as follows:",
+        [("underscore-blank", "__________"), ("empty-field", "Date:")],
+    ),
     # a lone × or X for an amount or a count
     ("副本×份", [("x-value", "×份")]),
     ("副本X份", [("x-value", "X份")]),
@@ -110,6 +116,10 @@ NEGATIVE = {
         "WHEREAS:\nThe parties wish to",
         "时间：2026年3月1日 10:30",
         "def f():\n    return 1",
+        "被告辩称：\n原告的请求没有事实依据。",
+        "本院认为：\n依法成立的合同，对当事人具有法律约束力。",
+        "原告向本院提出诉讼请求：1.判令被告付款；2.诉讼费由被告承担。事实和理由：\n原告与被告签订合同。",
+        "| 对齐 |\n|:---|---:|",
     ],
     "x-value": [
         "3×4",

@@ -84,7 +84,7 @@ _LEAD = re.compile(
 _MD_HEADING = re.compile(r"[ \t]{0,3}#{1,6}[ \t]")
 _NOT_IN_LABEL = frozenset("。，；！？,;!?“”\"‘’'《》<>{}[]【】=@#/\\`$%^~")
 _LEAD_INS = _words(
-    "如下 以下 下列 所示 如次 如 为 是 即 指 包括 包含 称 诉称 辩称 认为 指出 表示 说 道 问 答 规定 约定 例如 比如 "
+    "如下 以下 下列 所示 如次 如 为 是 即 指 包括 包含 诉称 辩称 声称 宣称 认为 指出 表示 说 道 问 答 规定 约定 例如 比如 "
     "follows following below include includes including e.g i.e"
 )
 _VALUE_ENDINGS = tuple(CJK_VALUE_NOUNS) + _words(
@@ -207,7 +207,7 @@ _REACH = 120  # how far back from a colon its label and the field before it are 
 _LOOKAHEAD = 2000  # how far the blank lines after a label are followed
 
 
-def _field_line(text: str, start: int, end: int) -> tuple[bool, int, bool]:
+def _field_line(text: str, start: int, end: int, limit: int = 12) -> tuple[bool, int, bool]:
     """(is a field line, indentation, has a list marker) of the line ``text[start:end]``."""
     lead = _LEAD.match(text, start, end)
     assert lead is not None
@@ -216,7 +216,9 @@ def _field_line(text: str, start: int, end: int) -> tuple[bool, int, bool]:
     indent = len(raw) - len(raw.lstrip(_BLANK_CHARS))
     listed = body > start + indent
     m = _FIELD_LINE.match(text, body, end)
-    is_field = m is not None and _is_label(m.group(1)) and not _SPLIT.search(m.group(1).strip())
+    is_field = (
+        m is not None and _is_label(m.group(1), limit) and not _SPLIT.search(m.group(1).strip())
+    )
     return is_field, indent, listed
 
 
@@ -344,7 +346,8 @@ class EmptyField(Rule):
         if "。" not in body and len(body) <= 40:
             return False  # a short line: the value in the next table cell
         prev_start = _line_start(text, line_start - 1, 400)
-        return _field_line(text, prev_start, line_start - 1)[0]
+        # the line above may hold a longer label (Principal Amount: $____): it only shows a form
+        return _field_line(text, prev_start, line_start - 1, limit=20)[0]
 
 
 __all__ = ["EmptyField"]
