@@ -1,7 +1,7 @@
 """``placeholder`` pack: unfilled template slots (docs/commands/check.md "What is a placeholder").
 
 Pattern rules are in ``rules.toml``; rules that need context are code: the 某 rules
-(:mod:`.mou`), X/○ marks (:mod:`.marks`) and slot labels (:mod:`.labels`).
+(:mod:`.mou`), X/○ marks (:mod:`.marks`), slot labels (:mod:`.labels`) and empty form fields (:mod:`.fields`).
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ from .. import Rule, load_pattern_rules
 
 
 def rules() -> list[Rule]:
+    from .fields import EmptyField
     from .labels import SlotLabel
     from .marks import CircleValue, XValue
     from .mou import MouEntity, MouMou, MouName
 
     code: list[Rule] = [MouEntity(), MouMou(), MouName(), XValue(), CircleValue(), SlotLabel()]
+    code.append(EmptyField())
     return [*code, *load_pattern_rules("placeholder", Path(__file__).with_name("rules.toml"))]

@@ -15,110 +15,46 @@ from collections.abc import Iterable
 
 from .. import Hit, Rule, RuleContext
 
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
 # A CJK label ends in a value noun or starts with a fill instruction.
-_CJK_VALUE_NOUNS = tuple(
-    [
-        "名称",
-        "姓名",
-        "名字",
-        "全称",
-        "简称",
-        "日期",
-        "时间",
-        "年月日",
-        "金额",
-        "数额",
-        "价款",
-        "价格",
-        "单价",
-        "总价",
-        "费用",
-        "地址",
-        "住址",
-        "住所",
-        "电话",
-        "号码",
-        "手机",
-        "手机号",
-        "账号",
-        "帐号",
-        "账户",
-        "卡号",
-        "编号",
-        "代码",
-        "邮箱",
-        "邮编",
-        "身份证",
-        "会社名",
-        "氏名",
-        "名前",
-        "番号",
-        "電話番号",
-        "金額",
-        "日付",
-        "身份证号",
-        "证件号",
-        "开户行",
-        "开户银行",
-        "户名",
-        "签名",
-        "签字",
-        "盖章",
-        "数量",
-        "期限",
-        "比例",
-        "利率",
-        "天数",
-        "职务",
-        "职位",
-        "网址",
-        "型号",
-        "案号",
-        "联系人",
-        "负责人",
-        "法定代表人",
-        "代理人",
-        "委托人",
-        "人名",
-        "数字",
-        "大写",
-        "小写",
-        "车牌",
-        "车牌号",
-    ]
+CJK_VALUE_NOUNS = _words(
+    "名称 姓名 名字 全称 简称 日期 时间 年月日 金额 数额 价款 价格 单价 总价 费用 地址 住址 住所 电话 号码 手机 手机号 账号 帐号 账户 卡号 "
+    "编号 代码 邮箱 邮编 身份证 会社名 氏名 名前 番号 電話番号 金額 日付 身份证号 证件号 开户行 开户银行 户名 签名 签字 盖章 数量 期限 比例 "
+    "利率 天数 职务 职位 网址 型号 案号 联系人 负责人 法定代表人 代理人 委托人 人名 数字 大写 小写 车牌 车牌号 年份 月份"
 )
-_CJK_FILL = tuple(
-    [
-        "请填写",
-        "请输入",
-        "请填入",
-        "填写",
-        "输入",
-        "填入",
-        "插入",
-        "此处",
-        "待填",
-        "待补充",
-        "待定",
-        "待确认",
-        "空白",
-    ]
+_CJK_FILL = _words(
+    "请填写 请输入 请填入 请写明 请注明 填写 输入 填入 插入 此处 待填 待补充 待定 待确认 空白 写明 注明 列明 载明 填明"
 )
 _SENTENCE_PUNCT = frozenset("。，；！？,;!?")
 
-_EN_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9 '&/.,_-]{0,40}")
+_EN_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9 '’&/.,_-]{0,60}")
 _EN_KEYWORD = re.compile(
     r"(?i)\b(?:name|date|address|company|amount|number|phone|e-?mail|insert|enter|your|client|"
     r"party|city|country|signature|position|recipient|sender|organi[sz]ation|product|price|"
     r"value|placeholder|fill|contact|website|url|location|employer|employee|job title|"
-    r"department|deadline|title|account|id|street|zip|postcode|salary)\b"
+    r"department|deadline|title|account|id|street|zip|postcode|salary|state|county|province|"
+    r"jurisdiction|formation|court|judge|plaintiff|defendant|landlord|tenant|buyer|seller|"
+    r"lender|borrower|licensor|licensee|vendor|supplier|customer|purchaser|guarantor|"
+    r"manager|officer|director|representative|attorney|agent|owner|premises|property|"
+    r"currency|percentage|fee|sum|quantity|term|month|year|day|time|rate|specify|describe|"
+    r"select|choose|identify|indicate|provide|type|entity|governing law|notice period)\b"
+)
+# [TITLE], [STATE]: a capitalised word standing alone names a slot; acronyms and admonitions
+# in capitals do not
+_EN_CAPS = re.compile(r"[A-Z][A-Z’' ]{3,40}")
+_NOT_CAPS_SLOTS = frozenset(
+    _words("NOTE WARNING CAUTION IMPORTANT INFO DEBUG ERROR EDIT UPDATE DONE HTML JSON YAML HTTP")
 )
 
 
 def _cjk_label(label: str) -> bool:
     if not label or len(label) > 16 or any(ch in _SENTENCE_PUNCT for ch in label):
         return False
-    return label.endswith(_CJK_VALUE_NOUNS) or label.startswith(_CJK_FILL)
+    return label.endswith(CJK_VALUE_NOUNS) or label.startswith(_CJK_FILL)
 
 
 # [MM/DD/YYYY], [YYYY-MM-DD]: a date format standing where the date belongs
@@ -126,102 +62,31 @@ _DATE_FORMAT = re.compile(r"(?i)(?:YYYY|YY|MM|DD)(?:[/.\- ](?:YYYY|YY|MM|DD)){1,
 
 
 def _en_label(label: str) -> bool:
-    return _EN_LABEL.fullmatch(label) is not None and (
-        _EN_KEYWORD.search(label) is not None or _DATE_FORMAT.fullmatch(label) is not None
-    )
+    if _EN_LABEL.fullmatch(label) is None or len(label.split()) > 8:
+        return False
+    if _EN_CAPS.fullmatch(label) is not None and label.strip() not in _NOT_CAPS_SLOTS:
+        return True
+    return _EN_KEYWORD.search(label) is not None or _DATE_FORMAT.fullmatch(label) is not None
+
+
+# what a label may carry around its words: <mark>…</mark>, **…**, \_escapes
+_MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}>|\*\*|\\(?=.)|\\$|(?<![A-Za-z])_|_(?![A-Za-z])")
+_INSTRUCTION = (
+    "(?:写明|注明|列明|载明|填写|填明|请填写|请写明|请注明|请填入|请输入|此处填写|输入|插入)"
+)
+# 【年份】年【月份】月: parts of a date as slots; each unit after them joins the one span
+_DATE_PARTS = frozenset(_words("年 月 日 号 年份 月份 日份 几 天"))
 
 
 _HTML_TAGS = frozenset(
-    [
-        "a",
-        "abbr",
-        "address",
-        "article",
-        "aside",
-        "audio",
-        "b",
-        "body",
-        "br",
-        "button",
-        "canvas",
-        "caption",
-        "cite",
-        "code",
-        "col",
-        "data",
-        "dd",
-        "del",
-        "details",
-        "dfn",
-        "div",
-        "dl",
-        "dt",
-        "em",
-        "embed",
-        "figure",
-        "footer",
-        "form",
-        "h1",
-        "h2",
-        "h3",
-        "h4",
-        "h5",
-        "h6",
-        "head",
-        "header",
-        "hr",
-        "html",
-        "i",
-        "iframe",
-        "img",
-        "input",
-        "ins",
-        "kbd",
-        "label",
-        "li",
-        "link",
-        "main",
-        "mark",
-        "meta",
-        "nav",
-        "ol",
-        "option",
-        "output",
-        "p",
-        "pre",
-        "q",
-        "s",
-        "samp",
-        "script",
-        "section",
-        "select",
-        "small",
-        "source",
-        "sources",
-        "span",
-        "strong",
-        "style",
-        "sub",
-        "summary",
-        "sup",
-        "table",
-        "tbody",
-        "td",
-        "template",
-        "textarea",
-        "tfoot",
-        "th",
-        "thead",
-        "time",
-        "title",
-        "tr",
-        "u",
-        "ul",
-        "var",
-        "video",
-        "think",
-        "answer",
-    ]
+    _words(
+        "a abbr address article aside audio b body br button canvas caption cite code col "
+        "data dd del details dfn div dl dt em embed figure footer form h1 h2 h3 h4 h5 h6 "
+        "head header hr html i iframe img input ins kbd label li link main mark meta nav "
+        "ol option output p pre q s samp script section select small source sources span "
+        "strong style sub summary sup table tbody td template textarea tfoot th thead "
+        "time title tr u ul var video think answer"
+    )
 )
 
 
@@ -236,6 +101,14 @@ class SlotLabel(Rule):
         "Signed by [Company Name]",
         "Regards, <your name>",
         "【请填写开户行】",
+        "[<mark>First Name</mark>]",
+        "\\[TITLE\\]",
+        "Dated [Today’s date]",
+        "in the State of [State]",
+        "a [jurisdiction of formation] corporation",
+        "located in [Fill in the city and state]",
+        "原告：（写明姓名、住所）",
+        "【年份】年【月份】月",
     )
     good = (
         "【判决结果】驳回上诉",
@@ -245,8 +118,16 @@ class SlotLabel(Rule):
         "see [Source 1]",
         "<title>报告</title>",
         "[1] 参考文献",
+        "脚注[^1]",
+        "- [x] 已完成",
+        "（2023）京01民初1号",
+        "[2023] EWHC 1",
+        "he said [sic] that",
+        "see [the attached schedule](#schedule)",
+        "甲方（盖章）",
+        "（注明：已核实）",
     )
-    trigger = (r"\[", "【", "［", "<", "〈")
+    trigger = (r"\[", "【", "［", "<", "〈", "（[写注列载填请此输插]", r"\([写注列载填请此输插]")
     skip_code = True
 
     # one pattern per bracket, each starting with it: re skips to a literal at memchr speed
@@ -255,8 +136,11 @@ class SlotLabel(Rule):
         re.compile(r"【(?P<a>[^【】\n]{1,20})】"),
         re.compile(r"［(?P<b>[^［］\n]{1,20})］"),
         re.compile(r"〈(?P<c>[^〈〉\n]{1,20})〉"),
-        re.compile(r"\[(?P<d>[^\[\]\n]{1,42})\](?![(\[:])"),
+        re.compile(r"\[(?P<d>[^\[\]\n]{1,80})\](?![(\[:])"),
         re.compile(r"<(?P<e>[^<>\n]{1,42})>"),
+        # （写明姓名、住所）: an instruction to the drafter in parentheses, left in the text
+        re.compile(rf"（(?P<f>{_INSTRUCTION}[^（）\n：:]{{0,60}})）"),
+        re.compile(rf"\((?P<g>{_INSTRUCTION}[^()\n：:]{{0,60}})\)"),
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
@@ -266,17 +150,35 @@ class SlotLabel(Rule):
     def _find(self, pattern: re.Pattern[str], text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(pattern, text):
             kind = m.lastgroup or ""
-            label = m.group(kind).strip()
+            start, end = m.span()
+            if start > 0 and text[start - 1] == "\\":
+                start -= 1  # \[TITLE\]: a Markdown escape of the bracket is part of the slot
+            if kind in "fg":
+                yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
+                continue
+            label = _MARKUP.sub("", m.group(kind)).strip()
+            if label in _DATE_PARTS and kind in "abd":
+                end = _date_end(text, end)
+                yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
+                continue
             if not (_cjk_label(label) or (kind in "de" and _en_label(label))):
                 continue
-            end = m.end()
             if _COLON_AFTER.match(text, end, end + 3):
                 continue  # 【联系电话】：…, a field heading followed by its value
             if _heading(text, m.start(), end) and not _asks_to_fill(label, text, end):
                 continue  # 【开庭时间】2026年3月1日 at a line start: a heading with its value
             if kind == "e" and _is_tag(label):
                 continue
-            yield Hit(m.start(), end, message=f"unfilled slot label '{m.group(0)}'")
+            yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
+
+
+_DATE_SLOT = re.compile(r"[年月日号]?(?:[【\[［][^【】\[\]［］\n]{1,4}[】\]］][年月日号])*")
+
+
+def _date_end(text: str, end: int) -> int:
+    """【年份】年【月份】月【日】日 is one date never filled in: take its units and later parts."""
+    m = _DATE_SLOT.match(text, end)
+    return m.end() if m is not None else end
 
 
 _COLON_AFTER = re.compile(r"[ \t]*[：:]")

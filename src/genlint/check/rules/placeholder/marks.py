@@ -22,7 +22,8 @@ from .words import (
 )
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_UNIT = "年月日号条款项章节编卷册页期次届岁个名人元"
+# units after the marks that belong to the span (X年, XX元, 副本×份)
+_UNIT = "年月日号条款项章节编卷册页期次届岁个名人元份件套台辆间户天"
 _THINGS = frozenset(X_THING_NEXT)
 _THING_LENS = sorted({len(w) for w in X_THING_NEXT}, reverse=True)
 _BRANDS = frozenset(MODEL_BRANDS)
@@ -62,6 +63,8 @@ class XValue(Rule):
         "xx月xx日",
         "（202X）京01民初XXX号",
         "联系人张XX",
+        "副本×份",
+        "赔偿损失 × 元",
     )
     good = (
         "拍X光片",
@@ -76,6 +79,10 @@ class XValue(Rule):
         "the next box",
         "地址0x1F",
         "手机138XXXX5678",
+        "拍X片",
+        "单价 × 数量",
+        "6228 **** xxxx 1234",
+        "622848xxxxxxxx1234",
     )
     trigger = ("X", "x", "×", "Ｘ", "ｘ")  # full-width forms too: Chinese IMEs type them
     skip_code = True
@@ -177,6 +184,17 @@ class XValue(Rule):
                 continue
             han_next = bool(_HAN.match(nxt))
             han_prev = bool(_HAN.match(prev)) if prev else False
+            if len(run) == 1 and prev in _BLANK and nxt in _BLANK and not has_ordinal:
+                # 损失 × 元: a mark set apart by blanks between a word and a unit is the amount;
+                # 单价 × 数量 and 3 × 4 are products
+                unit = _SPACED_UNIT.match(text, run_end)
+                if unit is not None and run_start >= 2 and _HAN.match(text[run_start - 2]):
+                    yield Hit(
+                        start,
+                        unit.end(),
+                        message=f"unfilled placeholder '{text[start : unit.end()]}'",
+                    )
+                continue
             if len(run) == 1 and not (han_next or han_prev or has_ordinal or prev in _CURRENCY):
                 continue  # a lone X among Latin text: a letter, a variable, a product
             if len(run) == 1 and not han_next and _brand_before(text, run_start):
@@ -250,6 +268,8 @@ def _masked_group(text: str, start: int, end: int) -> bool:
     return before or (after and end - start >= 3)
 
 
+_BLANK = frozenset(" \t\u3000")
+_SPACED_UNIT = re.compile(r"[ \t\u3000]+[元份件张套台辆间户个名人天年月日号条款项](?![数量额值率])")
 _LATIN_SPACE = re.compile(r"[A-Za-z][ \t]$")
 _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.×")
 

@@ -15,19 +15,23 @@ from .words import (
     VERBS_ENDING_IN_SURNAME,
     determiner_at,
     entity_end,
+    modified_entity_end,
     person_word_end,
+    role_word_end,
 )
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # 某年某月某日 and its parts; 年 followed by 级/龄/纪/轻 starts another word (某年级)
-_DATE = re.compile(r"某某?年(?![级龄纪轻])(?:某某?月(?:某某?[日号])?)?|某某?月(?:某某?[日号])?")
+_DATE = re.compile(
+    r"某某?年(?![级龄纪轻級齡紀輕])(?:某某?月(?:某某?[日号號])?)?|某某?月(?:某某?[日号號])?"
+)
 # 某 not followed by a determiner word (某些, 某种…): most 某 in prose are rejected in C
 _MOU = re.compile("某某?(?!" + "|".join(sorted(DETERMINER_NEXT, key=len, reverse=True)) + ")")
-_ORDINAL_UNITS = frozenset("条款项章节号次届期")
-_NOT_AFTER_YEAR = frozenset("级龄纪轻")
+_ORDINAL_UNITS = frozenset("条款项章节号次届期條項節號屆")
+_NOT_AFTER_YEAR = frozenset("级龄纪轻級齡紀輕")
 # 某甲/某乙 name people; 甲方, 乙醇, 甲级, 乙肝 start other words
 _STEMS = frozenset("甲乙丙丁")
-_NOT_AFTER_STEM = frozenset("方醇酸烯烷炔醛醚肝级等类")
+_NOT_AFTER_STEM = frozenset("方醇酸烯烷炔醛醚肝级等类級類")
 
 
 class MouEntity(Rule):
@@ -40,6 +44,9 @@ class MouEntity(Rule):
         "第某条约定",
         "某人称",
         "证人某甲称",
+        "某中介公司",
+        "某某銀行",
+        "委託某縣政府",
     )
     good = (
         "某些条款",
@@ -68,6 +75,11 @@ class MouEntity(Rule):
                 yield _hit(text, start, date.end())
                 continue
             stop = entity_end(text, end)
+            # 某中介公司; never after a word already found (某某公司金融租赁有限公司 is two
+            # names run together, and a chain word such as 中介 extends 某房地产中介公司);
+            # after a surname the name reading wins (张某远航公司 names 张某)
+            if stop < 0 and not _name_before(text, start):
+                stop = modified_entity_end(text, end)
             if stop < 0:
                 if (
                     text[end : end + 1] in _STEMS
@@ -76,8 +88,10 @@ class MouEntity(Rule):
                 ):
                     yield _hit(text, start, end + 1)  # 某甲、某乙: people never named
                 continue
-            if person_word_end(text, end) > 0 and _name_before(text, start):
-                continue  # 张某律师: the name rule reports 张某
+            if (person_word_end(text, end) > 0 or role_word_end(text, end) > 0) and _name_before(
+                text, start
+            ):
+                continue  # 张某律师, 甲方张某乙方…: the name rule reports 张某
             if text[end:stop] == "年" and text[stop : stop + 1] in _NOT_AFTER_YEAR:
                 continue
             yield _hit(text, start, stop)
@@ -107,7 +121,14 @@ class MouName(Rule):
 
     id = "placeholder/mou-name"
     description = "a surname + 某/某某 stands for a name never filled in"
-    bad = ("原告张某诉称", "李某某与王某签订", "被告人于某称", "由欧阳某负责")
+    bad = (
+        "原告张某诉称",
+        "李某某与王某签订",
+        "被告人于某称",
+        "由欧阳某负责",
+        "支付张某人民币5000元",
+        "張某簽訂",
+    )
     good = ("对某些问题", "关于某种情况", "完成某项工作", "由于某种原因", "根据某些规定")
     trigger = "某"
     skip_code = True
@@ -137,7 +158,12 @@ class MouName(Rule):
                 if double:
                     yield _hit(text, at, end)  # 感谢某某: the 某某 without the verb's 谢
                 continue
-            if not double and entity_end(text, end) >= 0 and person_word_end(text, end) < 0:
+            if (
+                not double
+                and entity_end(text, end) >= 0
+                and person_word_end(text, end) < 0
+                and role_word_end(text, end) < 0
+            ):
                 continue  # 向某公司: the entity rule reports 某公司
             if (
                 len(sur) == 1
