@@ -150,3 +150,13 @@ def test_pathological_input_stays_linear(text: str) -> None:
     result = process_citations(text, SOURCES)
     assert time.perf_counter() - t0 < 10
     assert "<sources>[1]" not in result.text
+
+
+@pytest.mark.parametrize(
+    "text", ["[Source 4]\n- <sources>[]</sources>", "<sources>[]</sources>[Source 4]\n- <sources>[]</sources>"]
+)
+def test_a_citation_moved_onto_a_line_with_an_empty_marker_is_kept(text: str) -> None:
+    # found by the fuzz suite: the empty marker's removal swallowed the citation moved there
+    first = process_citations(text, SOURCES)
+    assert first.text == "- [4]" and first.cited == [4]
+    assert process_citations(first.text, SOURCES).text == first.text

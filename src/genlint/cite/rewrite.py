@@ -166,11 +166,15 @@ def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
     append = pieces.append
     for start, end, ids, origin_start, origin_end in plan.edits:
         if start < cursor:
-            # Overlaps happen only where two removals share a line break; the part already
-            # consumed is not taken twice. A replacement wholly consumed is dropped.
-            if end < cursor or (end == cursor and start != end):
+            # Overlaps happen where two removals share a line break; the part already consumed
+            # is not taken twice. A replacement wholly consumed is dropped, but a citation
+            # moved into removed text lands where the removal ends: it is never lost.
+            if start == end:
+                start = end = cursor
+            elif end <= cursor:
                 continue
-            start = cursor
+            else:
+                start = cursor
         append(text[cursor:start])
         out_len += start - cursor
         rendered = memo.get(ids)
@@ -305,6 +309,7 @@ def _place(
         if g.alone:
             marker_lines.update(range(first, last + 1))
     alone = [g for g in groups if g.alone]
+    targets: set[int] = set()
     i = 0
     while i < len(alone):
         run_start = i
@@ -331,6 +336,7 @@ def _place(
             )
             continue
         target, remove_to = found
+        targets.add(target)
         edits.append(_new(Edit, (*lines.removal(first, remove_to), (), 0, 0)))
         edits.append(_new(Edit, (target, target, tuple(ids), head.start, tail.end)))
     for g in groups:
@@ -339,6 +345,9 @@ def _place(
             if not g.ids:
                 line_start = text.rfind("\n", 0, start) + 1
                 start, end = _absorb_space(text, start, end, line_start)
+                if any(start <= t <= g.start for t in targets):
+                    # a citation moved here from the line above: the space before it stays
+                    start = g.start
             edits.append(_new(Edit, (start, end, tuple(g.ids), g.start, g.end)))
 
 
