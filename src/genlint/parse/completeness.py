@@ -22,7 +22,7 @@ _MIN_LOST = 3
 
 
 def evident_scalars(text: str) -> int:
-    return sum(1 for _ in _SCALAR.finditer(text))
+    return len(_SCALAR.findall(text))  # findall's list is faster than counting an iterator
 
 
 def size(value: Any, *, nulls: bool = False) -> tuple[int, int]:

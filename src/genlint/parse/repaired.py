@@ -33,22 +33,24 @@ def repair(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]
 
     A value that evidently lost part of the text says so in its repairs ("lost data: …").
     """
-    value, notes = _repair(text, deadline)
-    lost = loss_note(text, value)
+    value, notes, checked = _repair(text, deadline)
+    # the linear repairs keep every complete element by construction; json-repair may not
+    lost = None if checked else loss_note(text, value)
     return (value, [*notes, lost]) if lost else (value, notes)
 
 
-def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str]]:
+def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]:
+    """(value, notes, whether the value is known to keep every complete element)."""
     normalised, marks = fullwidth.normalise(text)
     notes = [f"replaced {marks} full-width punctuation marks used as JSON syntax"] if marks else []
     if marks:
         try:
-            return load_strict(normalised), notes
+            return load_strict(normalised), notes, True
         except NotJSON:
             pass
     if len(normalised) > REPAIR_MAX_CHARS:
-        value, repairs = _repair_large(normalised, deadline)
-        return value, notes + repairs
+        value, repairs, linear = _repair_large(normalised, deadline)
+        return value, notes + repairs, linear
     normalised, cleaned = cleanup.clean(normalised)
     notes += cleaned
     value, log = _json_repair(normalised)
@@ -61,7 +63,7 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str]]:
             pass
         else:
             if isinstance(closed_value, dict):
-                return closed_value, notes + closed
+                return closed_value, notes + closed, True
     if (
         isinstance(value, list)
         and not normalised.lstrip().startswith("[")
@@ -76,7 +78,7 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str]]:
         # json-repair answers "" when it found nothing to build a value from.
         raise RepairFailed("json-repair found no JSON value")
     # json-repair logs some repairs (a trailing comma) without a word; still say one was made.
-    best, repairs = value, _describe(log) or ["json-repair fixed the syntax"]
+    best, repairs, linear = value, _describe(log) or ["json-repair fixed the syntax"], False
     # The linear repairs keep what json-repair may drop: empty containers before a cut, records
     # around a defect. The candidate keeping the most structure wins; json-repair wins ties.
     for other in (close_truncated, guided_repair):
@@ -85,23 +87,23 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str]]:
         except NotJSON:
             continue
         if size(candidate) > size(best):
-            best, repairs = candidate, other_repairs
-    return best, notes + repairs
+            best, repairs, linear = candidate, other_repairs, True
+    return best, notes + repairs, linear
 
 
-def _repair_large(text: str, deadline: Deadline | None) -> tuple[Any, list[str]]:
+def _repair_large(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]:
     """Linear repairs first; json-repair only on text it can finish within the budget."""
     why: list[str] = []
     for step in (guided_repair, close_truncated):
         try:
-            return step(text, deadline)
+            return (*step(text, deadline), True)
         except NotJSON as exc:
             why.append(str(exc))
     if len(text) <= LARGE_REPAIR_MAX_CHARS and not (deadline is not None and deadline.expired()):
         text, _ = cleanup.clean(text)
         value, log = _json_repair(text)
         if value != "":
-            return value, _describe(log) or ["json-repair fixed the syntax"]
+            return value, _describe(log) or ["json-repair fixed the syntax"], False
     raise RepairFailed(
         f"{len(text)} chars: no local edit and no closing of brackets repairs it ({why[-1]}); "
         f"json-repair takes at most {LARGE_REPAIR_MAX_CHARS} chars within the time budget"
