@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 from typing import Any
+
+# one shared empty mapping: a dense file has millions of findings, and an empty dict per finding
+# would be a quarter of their memory
+_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
 
 
 class Severity(str, Enum):
@@ -24,7 +30,9 @@ class Finding:
     ``line``/``column`` are 1-based. ``page`` is set for PDF input, ``pointer`` (a JSON
     pointer) for JSON input. ``location`` holds where a person finds the span in the
     original document (docs/commands/check.md "Locations"): ``part`` with ``paragraph`` or
-    ``table``/``row``/``cell`` for DOCX, ``bbox`` and ``confidence`` for text read by OCR.
+    ``table``/``row``/``cell`` for DOCX, ``bbox`` and ``confidence`` for text read by OCR; it
+    may be shared between findings, so treat it as read-only. ``extra`` carries what a rule
+    adds (the count of a ``document`` finding).
     """
 
     rule: str
@@ -38,8 +46,12 @@ class Finding:
     page: int | None = None
     pointer: str | None = None
     fix: str | None = None
-    location: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
+    location: Mapping[str, Any] | None = None
+    extra: Mapping[str, Any] = field(default_factory=lambda: _NO_EXTRA)
+    # the line shown under the finding (capped around the span) and the span's column in it;
+    # findings on one line share the string
+    source_line: str | None = None
+    source_column: int = 0
 
     @property
     def pack(self) -> str:

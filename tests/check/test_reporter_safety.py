@@ -24,7 +24,8 @@ def _report(ch: str) -> CheckReport:
         text=text[start : start + 4],
         start=start,
         end=start + 4,
-        extra={"source_line": text, "source_column": start},
+        source_line=text,
+        source_column=start,
     )
     return CheckReport(
         files=[

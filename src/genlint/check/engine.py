@@ -110,47 +110,65 @@ class Checker:
         ctx = ctx or RuleContext(options=self.options)
         pairs = sorted(self.hits(text, ctx), key=lambda rh: (rh[1].start, rh[1].end))
         findings: list[Finding] = []
+        append = findings.append
         # per rule id, once per text: a dense file has tens of thousands of findings
         severities = {rule.id: self.severity_of(rule) for rule in self.rules}
+        # one string per distinct (rule, text): an anonymised judgment repeats 李某 900 times,
+        # and each finding then holds references, not copies (docs/benchmarks.md)
+        shared: dict[tuple[str, str], tuple[str, str]] = {}
         line, line_start, pos = 1, 0, 0
+        shown_key: tuple[int, int] = (-1, -1)
+        shown = ""
         pages = _Pages(text, page_starts) if page_starts else None
         place_at = _Places(places) if places else None
         for rule, hit in pairs:
+            start, end = hit.start, hit.end
             # walk forward counting line breaks: no line table, so memory stays flat
-            breaks = text.count("\n", pos, hit.start)
+            breaks = text.count("\n", pos, start)
             if breaks:
                 line += breaks
-                line_start = text.rfind("\n", pos, hit.start) + 1
-            pos = hit.start
-            matched = text[hit.start : hit.end]
+                line_start = text.rfind("\n", pos, start) + 1
+            pos = start
+            key = (rule.id, text[start:end])
+            cached = shared.get(key)
+            if cached is None:
+                cached = shared[key] = (key[1], rule.message(key[1]))
+            matched, message = cached
             page = None
             if locate is not None:
-                at_line, at_col = locate(hit.start)
+                at_line, at_col = locate(start)
             else:
-                at_line, at_col = line, hit.start - line_start + 1
+                at_line, at_col = line, start - line_start + 1
                 if pages is not None:
-                    page, at_line = pages.locate(hit.start, line)
-            # the shown line is capped so one huge line does not get copied per finding
-            shown_start = max(line_start, hit.start - _SHOWN_CONTEXT)
-            line_end = text.find("\n", hit.start, hit.end + _SHOWN_CONTEXT)
+                    page, at_line = pages.locate(start, line)
+            # the shown part of a long line is a window in steps of _SHOWN_CONTEXT, so the
+            # findings of one stretch share one string and none copies the whole line
+            shown_start = line_start + max(0, (start - line_start) // _SHOWN_CONTEXT - 1) * (
+                _SHOWN_CONTEXT
+            )
+            limit = max(shown_start + 3 * _SHOWN_CONTEXT, end + _SHOWN_CONTEXT)
+            line_end = text.find("\n", start, limit)
             if line_end < 0:
-                line_end = min(len(text), hit.end + _SHOWN_CONTEXT)
-            source_line = text[shown_start:line_end]
-            findings.append(
+                line_end = min(len(text), limit)
+            if (shown_start, line_end) != shown_key:
+                shown_key = (shown_start, line_end)
+                shown = text[shown_start:line_end]
+            append(
                 Finding(
-                    rule=rule.id,
-                    message=hit.message or rule.message(matched),
-                    text=matched,
-                    start=hit.start,
-                    end=hit.end,
-                    line=at_line,
-                    column=at_col,
-                    severity=severities[rule.id],
-                    page=page,
-                    pointer=pointer,
-                    fix=hit.fix,
-                    location=place_at(hit.start) if place_at is not None else None,
-                    extra={"source_line": source_line, "source_column": hit.start - shown_start},
+                    rule.id,
+                    hit.message or message,
+                    matched,
+                    start,
+                    end,
+                    at_line,
+                    at_col,
+                    severities[rule.id],
+                    page,
+                    pointer,
+                    hit.fix,
+                    place_at(start) if place_at is not None else None,
+                    source_line=shown,
+                    source_column=start - shown_start,
                 )
             )
         return findings
@@ -300,7 +318,7 @@ class _Places:
         import bisect
 
         i = bisect.bisect_right(self.starts, offset) - 1
-        return dict(self.fields[i]) if i >= 0 else None
+        return (self.fields[i] or None) if i >= 0 else None  # shared, read-only
 
 
 def check_text(

@@ -364,8 +364,8 @@ def _summary(name: str, result: Any, *, stream: Any) -> None:
     for a in result.attempts:
         if a.outcome == "findings":
             shown = ", ".join(f"{f.rule} {f.text!r} {f.line}:{f.column}" for f in a.findings[:4])
-            more = f", +{len(a.findings) - 4} more" if len(a.findings) > 4 else ""
-            what = f"{len(a.findings)} finding(s): {shown}{more}"
+            more = f", +{a.finding_count - 4} more" if a.finding_count > 4 else ""
+            what = f"{a.finding_count} finding(s): {shown}{more}"
         elif a.outcome == "clean":
             what = "clean"
         else:

@@ -55,6 +55,11 @@ class Gate:
     resent after a full-jitter backoff, at most ``max_transient_retries`` times per run, and
     do not count as content attempts. ``hooks`` are called with each :class:`Attempt`; a hook
     that raises is logged and ignored, so metrics never break generation.
+    ``max_reply_chars``: a longer reply is cut and reported as a terminal ``oversize`` attempt
+    (default: 8 characters per ``max_tokens`` of the request, else 1,000,000). Checks run
+    within the deadline: a reply still being checked when it passes ends the run on time.
+    ``reask_findings``: how many findings a re-ask quotes (the rest are counted); an attempt
+    keeps at most 1,000 findings, with their exact count in ``finding_count``.
     """
 
     def __init__(
@@ -72,6 +77,8 @@ class Gate:
         backoff_base_s: float = 0.5,
         backoff_max_s: float = 8.0,
         system: str | None = None,
+        max_reply_chars: int | None = None,
+        reask_findings: int = 20,
     ) -> None:
         _require(isinstance(max_retries, int) and max_retries >= 0, "max_retries must be ≥ 0")
         _require(deadline_s is None or deadline_s > 0, "deadline_s must be positive")
@@ -89,6 +96,8 @@ class Gate:
         )
         _require(max_transient_retries >= 0, "max_transient_retries must be ≥ 0")
         _require(0 <= backoff_base_s <= backoff_max_s, "need 0 ≤ backoff_base_s ≤ backoff_max_s")
+        _require(max_reply_chars is None or max_reply_chars > 0, "max_reply_chars must be positive")
+        _require(reask_findings >= 1, "reask_findings must be ≥ 1")
         self.checks = resolve_checks(checks)
         self.policy = Policy(
             max_retries=max_retries,
@@ -100,6 +109,8 @@ class Gate:
             max_transient_retries=max_transient_retries,
             backoff_base_s=backoff_base_s,
             backoff_max_s=backoff_max_s,
+            max_reply_chars=max_reply_chars,
+            reask_findings=reask_findings,
         )
         self.hooks = list(hooks)
         self.system = system
@@ -255,7 +266,7 @@ class Gate:
             attempt.n,
             attempt.request,
             attempt.outcome,
-            len(attempt.findings),
+            attempt.finding_count,
             attempt.duration_s,
             f", {attempt.error}" if attempt.error else "",
         )

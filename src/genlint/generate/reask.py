@@ -84,19 +84,26 @@ def describe(finding: Finding, lang: str) -> str:
 
 
 def followup_messages(
-    original: list[dict[str, str]], previous: str, findings: list[Finding]
+    original: list[dict[str, str]],
+    previous: str,
+    findings: list[Finding],
+    *,
+    listed: int = MAX_LISTED,
+    total: int | None = None,
 ) -> list[dict[str, str]]:
-    """The messages of a re-ask: the original ones plus one bounded follow-up."""
+    """The messages of a re-ask: the original ones plus one bounded follow-up quoting at most
+    ``listed`` findings and the count of the rest (``total`` when ``findings`` was cut)."""
     lang = language_of(original)
-    listed = findings[:MAX_LISTED]
-    items = [describe(f, lang) for f in listed]
-    if len(findings) > len(listed):
-        rest = len(findings) - len(listed)
+    count = len(findings) if total is None else total
+    shown = findings[:listed]
+    items = [describe(f, lang) for f in shown]
+    if count > len(shown):
+        rest = count - len(shown)
         items.append(f"- … {rest} more" if lang == "en" else f"- ……另有 {rest} 处")
     content = _TEMPLATE[lang].format(
         fence=fence_for(previous),
         previous=previous,
-        count=len(findings),
+        count=count,
         items="\n".join(items),
     )
     return [*original, {"role": "user", "content": content}]

@@ -43,6 +43,9 @@ class Attempt:
     error_kind: str | None = None
     usage_estimated: bool = False
     item: int | None = None  # index of the prompt in a run_many batch, for hooks
+    # how many findings the checks reported; ``findings`` keeps at most the gate's
+    # ``kept_findings`` of them
+    finding_count: int = 0
 
     @property
     def complete(self) -> bool:
@@ -56,6 +59,7 @@ class Attempt:
             "request": self.request,
             "outcome": self.outcome,
             "findings": [f.to_dict() for f in self.findings],
+            "finding_count": self.finding_count,
             "duration_s": round(self.duration_s, 4),
             "usage": _usage_dict(self.usage),
             "usage_estimated": self.usage_estimated,

@@ -52,6 +52,16 @@ class Policy:
     max_transient_retries: int = 4
     backoff_base_s: float = 0.5
     backoff_max_s: float = 8.0
+    # a reply longer than this is cut and reported; None: 8 characters per max_tokens of the
+    # request, or DEFAULT_MAX_REPLY_CHARS without one
+    max_reply_chars: int | None = None
+    # findings an attempt keeps (its count stays exact) and the re-ask quotes
+    kept_findings: int = 1000
+    reask_findings: int = 20
+
+
+DEFAULT_MAX_REPLY_CHARS = 1_000_000
+_CHARS_PER_TOKEN_CAP = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,21 +190,77 @@ class Session:
             attempt.error = f"finish_reason={finish}"
             self._terminal(attempt.error_kind, request, resendable=True)
             return attempt
+        cap = self._reply_cap(request)
+        if len(completion.text) > cap:
+            # a hostile or runaway reply: checking and quoting megabytes would blow the
+            # deadline and the memory; it is cut, reported, and treated like a cut reply
+            attempt.text = completion.text[:cap]
+            attempt.outcome = "terminal"
+            attempt.error_kind = "oversize"
+            attempt.error = f"reply of {len(completion.text):,} chars is over the {cap:,}-char cap"
+            self._terminal("oversize", request, resendable=True)
+            return attempt
         if completion.text.strip():
-            findings = run_checks(self.checks, completion.text)
+            findings = self._checked(completion.text)
+            if findings is None:
+                attempt.outcome = "terminal"
+                attempt.error_kind = "deadline"
+                attempt.error = "the deadline passed while the reply was being checked"
+                self._stop("deadline")
+                return attempt
         else:
             # an empty or null reply (content: null) has nothing wrong in it to find, and
             # nothing right either: it is a failed attempt, never a clean one
             findings = [Finding("reply/empty", "the reply is empty", "", 0, 0)]
-        attempt.findings = findings
+        attempt.finding_count = len(findings)
+        # two million findings are not worth holding: the count stays exact, the list is cut
+        attempt.findings = findings[: self.policy.kept_findings]
         if not findings:
             attempt.outcome = "clean"
             return self._stop_with(attempt, "clean")
         attempt.outcome = "findings"
         if self._content_n > self.policy.max_retries:
             return self._stop_with(attempt, "max_retries")
-        self._next = (followup_messages(self.original, completion.text, findings), "reask", 0.0)
+        self._next = (
+            followup_messages(
+                self.original,
+                completion.text,
+                attempt.findings,
+                listed=self.policy.reask_findings,
+                total=len(findings),
+            ),
+            "reask",
+            0.0,
+        )
         return attempt
+
+    def _reply_cap(self, request: Request) -> int:
+        if self.policy.max_reply_chars is not None:
+            return self.policy.max_reply_chars
+        if request.max_tokens is not None:
+            return max(1000, request.max_tokens * _CHARS_PER_TOKEN_CAP)
+        return DEFAULT_MAX_REPLY_CHARS
+
+    def _checked(self, text: str) -> list[Finding] | None:
+        """The findings, or None when the deadline passes first: checks run in a worker
+        thread so the run ends on time even when a check is slow (the thread finishes on its
+        own; its result is dropped)."""
+        if self.deadline is None:
+            return run_checks(self.checks, text)
+        remaining = self.deadline - self.clock()
+        if remaining <= 0:
+            return None
+        from concurrent.futures import ThreadPoolExecutor
+        from concurrent.futures import TimeoutError as CheckTimeout
+
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="genlint-check")
+        future = pool.submit(run_checks, self.checks, text)
+        try:
+            return future.result(timeout=remaining)
+        except CheckTimeout:
+            return None
+        finally:
+            pool.shutdown(wait=False)
 
     def on_error(self, error: LLMError | TimeoutError | ConnectionError) -> Attempt:
         """A failed request. Besides LLMError, a plain function's builtin TimeoutError or
@@ -282,7 +348,7 @@ class Session:
         candidates = [a for a in self.attempts if a.outcome == "findings"]
         if self.policy.on_fail == "best" and candidates:
             # Fewest findings; on a tie the later attempt, which answered more feedback.
-            best = min(reversed(candidates), key=lambda a: len(a.findings))
+            best = min(reversed(candidates), key=lambda a: a.finding_count)
             return GateResult(
                 "degraded", best.text, self.attempts, self.total, reason, best.n, self._last_error
             )

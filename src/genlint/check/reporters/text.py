@@ -36,9 +36,9 @@ def _width(text: str) -> int:
 
 
 def _excerpt(finding: Finding) -> tuple[str, str]:
-    line = str(finding.extra.get("source_line", ""))
-    col = int(finding.extra.get("source_column", 0))
-    if "source_line" not in finding.extra:
+    line = finding.source_line
+    col = finding.source_column
+    if line is None:
         return "", ""
     shown = printable(line.replace("\t", " ").rstrip("\r"))
     before = shown[:col]
