@@ -86,7 +86,10 @@ def run_free(text: str, start: int, end: int) -> bool:
         return False
     if start >= 2 and text[start - 1] in _SEPARATORS and text[start - 2] in DIGITS:
         return False
-    return not (end + 1 < len(text) and text[end] in _SEPARATORS and text[end + 1] in DIGITS)
+    # an X check character ends an ID: what follows it is another number
+    return text[end - 1] in "XxＸｘ" or not (
+        end + 1 < len(text) and text[end] in _SEPARATORS and text[end + 1] in DIGITS
+    )
 
 
 def has_trigger(text: str, start: int, end: int) -> bool:
@@ -100,59 +103,14 @@ def has_trigger(text: str, start: int, end: int) -> bool:
 # spaces, No.) may stand between it and the value. Tested with str.endswith on a tuple: this
 # runs for every candidate number, and a regex search over the text before it costs ten
 # times more.
-_OTHER_KINDS = (
-    "单",
-    "订单",
-    "运单",
-    "快递单",
-    "物流单",
-    "提单",
-    "流水",
-    "交易",
-    "发票",
-    "票据",
-    "合同",
-    "案",
-    "批次",
-    "序列",
-    "凭证",
-    "业务",
-    "申请",
-    "专利",
-    "登记",
-    "注册",
-    "备案",
-    "证书",
-    "许可证",
-    "许可",
-    "工",
-    "学",
-    "货",
-    "型",
-    "产品",
-    "批准文",
-    "文",
-    "报告",
-    "追踪",
-    "跟踪",
-    "参考",
-)
+_OTHER_KINDS = ["单", "订单", "运单", "快递单", "物流单", "提单", "流水", "交易", "发票", "票据", "合同", "案", "批次", "序列", "凭证", "业务", "申请", "专利", "登记", "注册", "备案", "证书", "许可证", "许可", "工", "学", "货", "型", "产品", "批准文", "文", "报告", "追踪", "跟踪", "参考", "行", "联行", "执照", "执业证", "串", "设备", "IMEI", "MEID"]
 _OTHER_LABELS = (
     *(kind + suffix for kind in _OTHER_KINDS for suffix in ("号", "编号", "号码", "代码", "ID")),
-    *("编号", "¥", "￥", "$", "＄", "人民币", "RMB", "金额", "价款", "本金", "USD", "CNY"),
+    *["编号", "IMEI", "MEID", "¥", "￥", "$", "＄", "人民币", "RMB", "金额", "价款", "本金", "USD", "CNY"],
 )
 _OTHER_LATIN = tuple(
     kind + suffix
-    for kind in (
-        "order",
-        "invoice",
-        "tracking",
-        "transaction",
-        "ref",
-        "reference",
-        "serial",
-        "case",
-    )
+    for kind in ["order", "invoice", "tracking", "transaction", "ref", "reference", "serial", "case"]
     for suffix in ("", " no", " no.", "no", "no.", " number", " id", " #", "#")
 )
 _LABEL_GAP = " \t　:：#＃=为是"
@@ -173,6 +131,31 @@ def other_kind_before(text: str, start: int) -> bool:
 
 
 _AMOUNT_RIGHT = frozenset("元万亿%％圆块")
+
+# The labels of a bank account number, as they stand right before it (a colon or 为 between).
+_ACCOUNT_LABEL = re.compile(
+    r"(?:账号|帐号|卡号)(?:号码)?"
+    r"|(?:[Aa]ccount|ACCOUNT)[ \t]{0,4}(?:[Nn]o\.?|NO\.?|[Nn]umber|NUMBER|#)?"
+    r"|A/C[ \t]{0,4}(?:[Nn]o\.?)?"
+)
+_ACCOUNT_GAP = re.compile(r"[ \t　]{0,8}(?:[:：]|为|是)?[ \t　]{0,8}\Z")
+# accounts that are not at a bank: chat, shop, membership, transport, SIM cards
+_NOT_BANK = re.compile(
+    r"(?:QQ|qq|微信|用户|登录|登陆|会员|游戏|平台|系统|邮箱|淘宝|抖音|微博|公众|员工|学生|"
+    r"积分|加油|公交|门禁|校园|饭|就诊|医保|社保|SIM|sim|储值|购物|礼品|优惠|油|电话|话费|"
+    r"交通|地铁|停车|网站|论坛|管理员)\Z"
+)
+
+
+def account_label_before(text: str, start: int) -> bool:
+    """A bank account label (账号, 卡号, Account No.) stands right before ``start``."""
+    head_start = max(0, start - 24)
+    head = text[head_start:start]
+    for m in _ACCOUNT_LABEL.finditer(head):
+        if _ACCOUNT_GAP.match(head, m.end()):
+            label = head_start + m.start()
+            return not _NOT_BANK.search(text, max(0, label - 4), label)
+    return False
 
 
 def amount_after(text: str, end: int) -> bool:

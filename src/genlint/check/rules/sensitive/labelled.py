@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from .. import Hit, Rule, RuleContext
 from .context import (
     TRIGGER,
+    account_label_before,
     amount_after,
     free_left,
     free_right,
@@ -50,24 +51,11 @@ class BankAccount(Rule):
     # the value is a digit run: the number rules' triggers, and their scan (one for all)
     trigger = TRIGGER
 
-    _label = re.compile(
-        r"(?:账号|帐号|卡号)(?:号码)?"
-        r"|(?:[Aa]ccount|ACCOUNT)[ \t]*(?:[Nn]o\.?|NO\.?|[Nn]umber|NUMBER|#)?"
-        r"|A/C[ \t]*(?:[Nn]o\.?)?"
-    )
-    _gap = re.compile(_GAP + r"\Z")
-    # accounts that are not at a bank: chat, shop, membership, transport, SIM cards
-    _not_bank = re.compile(
-        r"(?:QQ|qq|微信|用户|登录|登陆|会员|游戏|平台|系统|邮箱|淘宝|抖音|微博|公众|员工|学生|"
-        r"积分|加油|公交|门禁|校园|饭|就诊|医保|社保|SIM|sim|储值|购物|礼品|优惠|油|电话|话费|"
-        r"交通|地铁|停车|网站|论坛|管理员)\Z"
-    )
-
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         from .numbers import digit_runs
 
         for run in digit_runs(text, ctx):
-            if not self._labelled(text, run.start):
+            if not account_label_before(text, run.start):
                 continue
             digits = sum(ch.isdigit() for ch in run.raw)
             if not 10 <= digits <= 25 or run.raw[-1] in "Xx" or len(set(run.raw) & set(" -")) > 1:
@@ -75,16 +63,6 @@ class BankAccount(Rule):
             if amount_after(text, run.end):
                 continue
             yield Hit(run.start, run.end, message="unmasked bank account number")
-
-    def _labelled(self, text: str, start: int) -> bool:
-        head_start = max(0, start - 24)
-        head = text[head_start:start]
-        for m in self._label.finditer(head):
-            if self._gap.match(head, m.end()):
-                return not self._not_bank.search(
-                    text, max(0, head_start + m.start() - 4), head_start + m.start()
-                )
-        return False
 
 
 class Passport(Rule):
@@ -213,7 +191,7 @@ class Address(Rule):
     default = False
 
     _pattern = re.compile(
-        r"(?:住址|地址|住所|居住地|户籍地(?:址)?|[Aa]ddress|ADDRESS)"
+        r"(?:住址|地址|住所地?|居住地|户籍地(?:址)?|[Aa]ddress|ADDRESS)"
         r"[ \t　]{0,8}[:：][ \t　]{0,8}(?P<value>[^\n\r\t，,。；;|]{4,80})"
     )
     _street = re.compile(r"路|街|大道|巷|弄|胡同|村|里|道|[Rr]oad|[Ss]treet|[Aa]venue")

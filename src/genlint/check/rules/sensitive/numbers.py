@@ -23,6 +23,7 @@ from .checks import card_prefix_ok, id_shaped, luhn_ok, valid_legacy_id, valid_r
 from .context import (
     DIGITS,
     TRIGGER,
+    account_label_before,
     amount_after,
     ascii_form,
     free_left,
@@ -167,6 +168,8 @@ class ResidentId(Rule):
                     and (len(groups) == 1 or text[groups[0].end] in " 　")
                     and valid_legacy_id(g.value)
                     and _plain(text, g.start, g.end)
+                    # after 账号 a 15-digit number is an account (sensitive/bank-account)
+                    and not account_label_before(text, g.start)
                     and has_trigger(text, g.start, g.end)
                 ):
                     yield Hit(g.start, g.end, message="unmasked resident ID number (15 digits)")
