@@ -34,7 +34,7 @@ _SEPARATORS = frozenset(" -　－")
 PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
 PLATE_LETTER = "A-HJ-NP-Z"  # plates use no I and no O
 TRIGGER = (
-    "[0-9０-９A-Z](?:(?<=[0-9])[0-9][0-9 \t\\-)）]{8}|(?<=[０-９])"
+    "[0-9０-９A-Z](?:(?<=[0-9])[0-9][0-9 \t\\-)）　－]{8}|(?<=[０-９])"
     f"|(?<=[{PROVINCES}][{PLATE_LETTER}])[·•・. \\-]?[{PLATE_LETTER}0-9]{{4}}"
     "|(?<=[A-Z])[A-Z]?[0-9]{6})"
 )

@@ -60,7 +60,7 @@ class BankAccount(Rule):
             digits = sum(ch.isdigit() for ch in run.raw)
             if not 10 <= digits <= 25 or run.raw[-1] in "Xx" or len(set(run.raw) & set(" -")) > 1:
                 continue
-            if amount_after(text, run.end):
+            if amount_after(text, run.end) or not has_trigger(text, run.start, run.end):
                 continue
             yield Hit(run.start, run.end, message="unmasked bank account number")
 
