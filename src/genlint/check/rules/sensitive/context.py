@@ -103,14 +103,82 @@ def has_trigger(text: str, start: int, end: int) -> bool:
 # spaces, No.) may stand between it and the value. Tested with str.endswith on a tuple: this
 # runs for every candidate number, and a regex search over the text before it costs ten
 # times more.
-_OTHER_KINDS = ["单", "订单", "运单", "快递单", "物流单", "提单", "流水", "交易", "发票", "票据", "合同", "案", "批次", "序列", "凭证", "业务", "申请", "专利", "登记", "注册", "备案", "证书", "许可证", "许可", "工", "学", "货", "型", "产品", "批准文", "文", "报告", "追踪", "跟踪", "参考", "行", "联行", "执照", "执业证", "串", "设备", "IMEI", "MEID"]
+_OTHER_KINDS = [
+    "单",
+    "订单",
+    "运单",
+    "快递单",
+    "物流单",
+    "提单",
+    "流水",
+    "交易",
+    "发票",
+    "票据",
+    "合同",
+    "案",
+    "批次",
+    "序列",
+    "凭证",
+    "业务",
+    "申请",
+    "专利",
+    "登记",
+    "注册",
+    "备案",
+    "证书",
+    "许可证",
+    "许可",
+    "工",
+    "学",
+    "货",
+    "型",
+    "产品",
+    "批准文",
+    "文",
+    "报告",
+    "追踪",
+    "跟踪",
+    "参考",
+    "行",
+    "联行",
+    "执照",
+    "执业证",
+    "串",
+    "设备",
+    "IMEI",
+    "MEID",
+]
 _OTHER_LABELS = (
     *(kind + suffix for kind in _OTHER_KINDS for suffix in ("号", "编号", "号码", "代码", "ID")),
-    *["编号", "IMEI", "MEID", "¥", "￥", "$", "＄", "人民币", "RMB", "金额", "价款", "本金", "USD", "CNY"],
+    *[
+        "编号",
+        "IMEI",
+        "MEID",
+        "¥",
+        "￥",
+        "$",
+        "＄",
+        "人民币",
+        "RMB",
+        "金额",
+        "价款",
+        "本金",
+        "USD",
+        "CNY",
+    ],
 )
 _OTHER_LATIN = tuple(
     kind + suffix
-    for kind in ["order", "invoice", "tracking", "transaction", "ref", "reference", "serial", "case"]
+    for kind in [
+        "order",
+        "invoice",
+        "tracking",
+        "transaction",
+        "ref",
+        "reference",
+        "serial",
+        "case",
+    ]
     for suffix in ("", " no", " no.", "no", "no.", " number", " id", " #", "#")
 )
 _LABEL_GAP = " \t　:：#＃=为是"
@@ -134,7 +202,7 @@ _AMOUNT_RIGHT = frozenset("元万亿%％圆块")
 
 # The labels of a bank account number, as they stand right before it (a colon or 为 between).
 _ACCOUNT_LABEL = re.compile(
-    r"(?:账号|帐号|卡号)(?:号码)?"
+    r"(?:账号|帐号|卡号|账户|帐户)(?:号码)?|(?:Acct|ACCT)\.?[ \t]{0,4}(?:[Nn]o\.?|NO\.?)?"
     r"|(?:[Aa]ccount|ACCOUNT)[ \t]{0,4}(?:[Nn]o\.?|NO\.?|[Nn]umber|NUMBER|#)?"
     r"|A/C[ \t]{0,4}(?:[Nn]o\.?)?"
 )

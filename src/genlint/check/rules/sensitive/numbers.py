@@ -285,7 +285,8 @@ class Mobile(Rule):
 
 _Z, _AREA_CORE = "[0０]", f"(?:[1１][0０]|[2２]{_D}|[3-9３-９]{_D}{{2}})"
 _LANDLINE_LABEL = re.compile(
-    r"(?:电话|座机|固话|传真|[Tt]el|TEL|[Pp]hone|PHONE|[Ff]ax|FAX)(?:号码|号)?\.?\s*(?:[:：]|为|是)?"
+    r"(?:电话|座机|固话|传真|联系方式|[Tt]el|TEL|[Pp]hone|PHONE|[Ff]ax|FAX)(?:号码|号)?\.?\s*"
+    r"(?:[:：]|为|是)?"
     r"\s*\Z"
 )
 
