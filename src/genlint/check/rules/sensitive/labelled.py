@@ -197,6 +197,7 @@ class Address(Rule):
     bad = (
         "住址：北京市朝阳区建国路88号",
         "家庭住址: 广州市天河区体育西路100号3栋201室，电话***",
+        "Address: 88 Jianguo Road, Beijing",
         "收货地址：上海市浦东新区世纪大道1号",
     )
     good = (
@@ -215,10 +216,14 @@ class Address(Rule):
     )
     _street = re.compile(r"路|街|大道|巷|弄|胡同|村|里|道|[Rr]oad|[Ss]treet|[Aa]venue")
     _number = re.compile(
-        r"[0-9０-９一二三四五六七八九十百零〇]+[号栋幢室楼组弄]|[0-9]+\s*(?:[Rr]oad|[Ss]treet)"
+        r"[0-9０-９一二三四五六七八九十百零〇]+[号栋幢室楼组弄]|[Nn]o\.\s*[0-9]+|^[0-9]+[A-Za-z]?\s+[A-Z]"
     )
-    # where an address written on one line ends: the next label
-    _next_label = re.compile(r"\s{2,}|\s*(?:电话|手机|邮编|联系|身份证|姓名|Tel|TEL)")
+    # where an address written on one line ends: the next label, or a phone or postal code
+    # after it (which its own rule reports: one span must not swallow another)
+    _next_label = re.compile(
+        r"\s{2,}|\s*(?:电话|手机|邮编|联系|身份证|姓名|Tel|TEL)"
+        r"|\s*[+＋(（]?[0-9０-９][0-9０-９ \-)）]{5,}[0-9０-９]"
+    )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._pattern, text):

@@ -45,8 +45,10 @@ _RUN = re.compile(f"{_D}(?:{_D}|{_SEP}(?={_D}))*[XxＸｘ]?")
 # the same for a text without full-width digits: the same runs, found faster
 _SPAN_ASCII = re.compile("[0-9][0-9 \\-　－]{9,}[Xx]?")
 _RUN_ASCII = re.compile(f"[0-9](?:[0-9]|{_SEP}(?=[0-9]))*[Xx]?")
-# A table row of numbers is not a written ID or card: longer runs are skipped whole.
-_MAX_RUN = 80
+# Longer runs (a million digits, a long row of numbers) are skipped whole, which keeps the
+# work per run small. Below 200 characters, so that a run holding a trigger match starts
+# inside the engine's window around it: windowed and whole-text scans see the same runs.
+_MAX_RUN = 150
 
 
 class _Group(NamedTuple):
