@@ -8,6 +8,14 @@ from collections.abc import Iterable
 from .. import Hit, PatternRule, Rule, RuleContext
 from .context import PLATE_LETTER, PROVINCES, TRIGGER, free_left, has_trigger, wide
 
+_EMAIL = (
+    r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}@"
+    r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
+    r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}(?![A-Za-z0-9\-])"
+)
+# the full-width ＠ as its own pattern: a class [@＠] would slow every text down by half
+_EMAIL_WIDE = re.compile(_EMAIL.replace("@", "＠", 1))
+
 
 class Email(PatternRule):
     id = "sensitive/email"
@@ -24,14 +32,19 @@ class Email(PatternRule):
         super().__init__(
             self.id,
             self.description,
-            r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}[@＠]"
-            r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?"
-            r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}(?![A-Za-z0-9\-])",
+            _EMAIL,
             bad=self.bad,
             good=self.good,
             trigger=self.trigger,
             message="unmasked e-mail address",
         )
+
+    def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        yield from super().find(text, ctx)
+        if "＠" in text:
+            for m in ctx.finditer(_EMAIL_WIDE, text):
+                if self.accept(m, text, ctx):
+                    yield Hit(m.start(), m.end())
 
     def accept(self, match: re.Match[str], text: str, ctx: RuleContext) -> bool:
         # z***@163.com is masked: the address must not continue a longer token to the left
