@@ -18,6 +18,9 @@ The pack module defines ``rules() -> list[Rule]``. Rules come in two kinds:
 * **Rules that need logic are code**: subclass :class:`Rule`, set the same class attributes and
   override :meth:`Rule.find` (or :meth:`PatternRule.accept` to veto single matches, e.g. for a
   check digit).
+* **Opt-in rules** set ``default = False``: they run only when selected by their id
+  (``--select sensitive/person-name``), not when their pack is selected or nothing is. Their
+  ``bad`` examples are checked with the rule selected.
 
 ``Rule.find(text, ctx)`` yields :class:`Hit` objects (``start``/``end`` code-point offsets into
 ``text``, end exclusive; optional ``message`` and ``fix``). The engine (``genlint.check``) turns
