@@ -172,6 +172,14 @@ def test_list_rules(run_cli, files: Path) -> None:  # type: ignore[no-untyped-de
         "sensitive/mobile",
         "sensitive/bank-card",
         "sensitive/email",
-    ]
+        "sensitive/landline",
+        "sensitive/bank-account",
+        "sensitive/passport",
+        "sensitive/plate",
+    ]  # person-name and address are opt-in: only selected by their id
+    opt_in = run_cli(
+        "check", "--list-rules", "--select", "sensitive,sensitive/address", "--format", "json"
+    )
+    assert "sensitive/address" in [r["id"] for r in json.loads(opt_in.out)["rules"]]
     text = run_cli("check", "--list-rules").out
     assert "placeholder/mou-entity" in text and "sensitive/email" in text

@@ -56,11 +56,13 @@ def test_rule_has_docs_and_its_examples_hold(rule) -> None:  # type: ignore[no-u
     assert rule.id.count("/") == 1 and rule.pack in PACKS
     assert rule.description and "\n" not in rule.description
     assert rule.bad and rule.good, f"{rule.id} needs bad and good examples"
+    # an opt-in rule (default = False) runs only when selected by its id
+    select = rule.pack if rule.default else f"{rule.pack},{rule.id}"
     for bad in rule.bad:
-        hits = [f for f in check_text(bad, select=rule.pack) if f.rule == rule.id]
+        hits = [f for f in check_text(bad, select=select) if f.rule == rule.id]
         assert hits, f"{rule.id} misses its bad example {bad!r}"
     for good in rule.good:
-        assert check_text(good, select=rule.pack) == [], (
+        assert check_text(good, select=select) == [], (
             f"{rule.id} flags its good example {good!r}"
         )
 

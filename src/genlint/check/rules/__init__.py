@@ -18,6 +18,9 @@ The pack module defines ``rules() -> list[Rule]``. Rules come in two kinds:
 * **Rules that need logic are code**: subclass :class:`Rule`, set the same class attributes and
   override :meth:`Rule.find` (or :meth:`PatternRule.accept` to veto single matches, e.g. for a
   check digit).
+* **Opt-in rules** set ``default = False``: they run only when selected by their id
+  (``--select sensitive/person-name``), not when their pack is selected or nothing is. Their
+  ``bad`` examples are checked with the rule selected.
 
 ``Rule.find(text, ctx)`` yields :class:`Hit` objects (``start``/``end`` code-point offsets into
 ``text``, end exclusive; optional ``message`` and ``fix``). The engine (``genlint.check``) turns
@@ -26,7 +29,8 @@ allowlist, severity overrides and ``--ignore``; a rule only finds spans.
 
 ``trigger`` (a plain ``re`` pattern, a tuple of them, or ``None``) is a speed hint: every span a
 rule flags must contain a match of one of its triggers (the 某 of 某公司, the ``@`` of an
-address), and be shorter than 200 characters. The engine then gives the rule only the text
+address) or start at most 100 characters after one (the label of a labelled value: 账号, 护照),
+and be shorter than 200 characters. The engine then gives the rule only the text
 around trigger matches as ``ctx.windows`` (``(pos, endpos)`` pairs, each starting at a line start
 and ending at a line break where the line is not huge); iterate them with
 ``ctx.finditer(pattern, text)``, which calls ``pattern.finditer(text, pos, endpos)`` per window
@@ -51,8 +55,12 @@ The context
   drops hits inside them for rules with ``skip_code = True`` (placeholder and citation rules:
   ``{name}`` in a code fence is code, not a slot; sensitive data is flagged even in code).
 * ``path`` — the file being checked, or ``None``.
+* ``memo`` — a dict for one text that every rule sees: rules that would scan the text the same
+  way share one scan through it (the ``sensitive`` number rules share their digit runs). Key
+  entries by module and check that the cached value is for this ``text`` and these windows.
 
-Default selection (no ``--select``): every pack in :data:`DEFAULT_PACKS`. The ``citation`` pack
+Default selection (no ``--select``): every pack in :data:`DEFAULT_PACKS`, without the rules
+that set ``default = False`` (opt-in: selected only by their id). The ``citation`` pack
 is in it; its rule about ids that name no source yields nothing unless ``sources`` is given.
 """
 
@@ -115,6 +123,9 @@ class RuleContext:
     path: str | None = None
     code_ranges: tuple[Window, ...] = ()
     windows: tuple[Window, ...] | None = None
+    # scratch space for one text, shared by the rules that run on it (the copies the engine
+    # makes per rule share it): rules of a pack that scan alike keep one scan here
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def finditer(self, pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
         """``pattern.finditer`` over this rule's windows (the whole text when none)."""
@@ -135,6 +146,8 @@ class Rule:
     severity: ClassVar[Severity] = Severity.ERROR
     trigger: ClassVar[str | tuple[str, ...] | None] = None
     skip_code: ClassVar[bool] = False
+    # False: an opt-in rule, run only when selected by its id (see select_rules)
+    default: ClassVar[bool] = True
 
     @property
     def pack(self) -> str:
@@ -353,7 +366,9 @@ def select_rules(
     """Rules chosen by ``--select``/``--ignore`` (pack names or rule ids, comma-separated).
 
     ``extra`` are rules from the configuration; they belong to their pack and follow its
-    selection. An unknown pack or rule id raises UnknownRuleError.
+    selection. A rule with ``default = False`` (opt-in: a name after 姓名 is personal data in a
+    form but not in a judgment) runs only when its id is selected, never with its whole pack.
+    An unknown pack or rule id raises UnknownRuleError.
     """
     selected = _split(select) or list(DEFAULT_PACKS)
     ignored = _split(ignore)
@@ -372,7 +387,11 @@ def select_rules(
     for item in (*selected, *ignored):
         if "/" in item and item not in pool:
             raise UnknownRuleError(f"unknown rule {item!r}")
-    chosen = [rule for rule in pool.values() if rule.id in selected or rule.pack in selected]
+    chosen = [
+        rule
+        for rule in pool.values()
+        if rule.id in selected or (rule.pack in selected and rule.default)
+    ]
     kept = [rule for rule in chosen if rule.id not in ignored and rule.pack not in ignored]
     if not kept:
         # a gate that runs no rule would pass everything: that is a mistake, not a clean run

@@ -81,3 +81,23 @@ def luhn_ok(digits: str) -> bool:
                 d -= 9
         total += d
     return total % 10 == 0
+
+
+def valid_legacy_id(number: str) -> bool:
+    """A first-generation (1984–1999) resident ID: 15 digits, a province code and a real date
+    19YY-MM-DD; it has no check digit, so the date is all there is to test."""
+    if len(number) != 15 or not number.isdigit() or number[:2] not in _PROVINCES:
+        return False
+    try:
+        datetime.date(1900 + int(number[6:8]), int(number[8:10]), int(number[10:12]))
+    except ValueError:
+        return False
+    return True
+
+
+def card_prefix_ok(digits: str) -> bool:
+    """An issuer prefix that bank cards use: 3 (Amex, JCB), 4 (Visa), 5 (Mastercard), 6
+    (UnionPay, Discover), 9 (domestic debit), 2221–2720 (Mastercard 2-series). Order numbers
+    and timestamps mostly start with 1 or 2 (a year), so this keeps them apart."""
+    first = digits[0]
+    return first in "34569" or (first == "2" and 2221 <= int(digits[:4]) <= 2720)

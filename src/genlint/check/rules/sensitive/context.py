@@ -1,0 +1,246 @@
+"""What surrounds a candidate value: digit boundaries, full-width forms, labels that name
+another kind of number, amounts. Shared by every rule of the pack."""
+
+from __future__ import annotations
+
+import re
+
+from .. import RuleContext
+
+# Full-width forms are what Chinese input methods type; one table maps them (1:1, so offsets
+# stay valid) to ASCII before a value is checked.
+_WIDE = str.maketrans(
+    "０１２３４５６７８９ＸｘＡＢＣＤＥＦＧＨＪＫＬＭＮＰＱＲＳＴＵＶＷＹＺ＠－　＋",
+    "0123456789XxABCDEFGHJKLMNPQRSTUVWYZ@- +",
+)
+
+DIGITS = frozenset("0123456789０１２３４５６７８９")
+_ALNUM = frozenset(
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+    "０１２３４５６７８９ＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ"
+    "ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚ"
+)
+# a mask character glued to a number means the number is (partly) masked: 138****5678
+_GLUED = _ALNUM | frozenset("_*＊")
+_SEPARATORS = frozenset(" -　－")
+
+# Where the pack's values can be: ten characters of a digit run (separators allowed, and a
+# bracket for an area code), a full-width digit, a capital letter that starts a licence plate
+# (a province before it) or a passport number (six digits after it). Every span a rule of the
+# pack flags holds a match (has_trigger checks), except the e-mail rule's.
+# One pattern led by a character class, against the engine's advice of a literal first: it is
+# one scan of the text where literals would be 10 (digits) + 10 (full-width) + 24 (letters)
+# or 31 (provinces) scans, and it costs about what the ten digit literals alone cost.
+PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
+PLATE_LETTER = "A-HJ-NP-Z"  # plates use no I and no O
+TRIGGER = (
+    "[0-9０-９A-Z](?:(?<=[0-9])[0-9][0-9 \t\\-)）　－]{8}|(?<=[０-９])"
+    f"|(?<=[{PROVINCES}][{PLATE_LETTER}])[·•・. \\-]?[{PLATE_LETTER}0-9]{{4}}"
+    "|(?<=[A-Z])[A-Z]?[0-9]{6})"
+)
+_TRIGGER = re.compile(TRIGGER)
+
+
+def wide(text: str, ctx: RuleContext) -> bool:
+    """Whether the text holds a full-width digit. Most texts hold none: the rules then scan
+    with ASCII classes, which re tests faster (same findings: a full-width class matches
+    nothing there). Once per text (ctx.memo)."""
+    cached = ctx.memo.get("sensitive.wide")
+    if cached is not None and cached[0] is text:
+        return cached[1]
+    found = any(d in text for d in "０１２３４５６７８９")
+    ctx.memo["sensitive.wide"] = (text, found)
+    return found
+
+
+def ascii_form(value: str) -> str:
+    """``value`` with full-width digits, letters and separators as ASCII (same length)."""
+    return value.translate(_WIDE)
+
+
+def free_left(text: str, pos: int, extra: str = "") -> bool:
+    """Nothing number-like (or a mask) glued to the left: not part of a longer number."""
+    if pos == 0:
+        return True
+    ch = text[pos - 1]
+    if ch in _GLUED or ch in extra:
+        return False
+    # the fraction of a decimal (3.1415926535897932) is not a number of its own
+    return not (ch in ".．" and pos >= 2 and text[pos - 2] in DIGITS)
+
+
+def free_right(text: str, end: int, extra: str = "") -> bool:
+    """Nothing number-like (or a mask) glued to the right."""
+    if end >= len(text):
+        return True
+    ch = text[end]
+    if ch in _GLUED or ch in extra:
+        return False
+    return not (ch in ".．" and end + 1 < len(text) and text[end + 1] in DIGITS)
+
+
+def run_free(text: str, start: int, end: int) -> bool:
+    """A digit group is a whole number: free on both sides, and not one group of a longer
+    grouped run (``2023-`` or ``- 12`` glued by a separator)."""
+    if not (free_left(text, start) and free_right(text, end)):
+        return False
+    if start >= 2 and text[start - 1] in _SEPARATORS and text[start - 2] in DIGITS:
+        return False
+    # an X check character ends an ID: what follows it is another number
+    return text[end - 1] in "XxＸｘ" or not (
+        end + 1 < len(text) and text[end] in _SEPARATORS and text[end + 1] in DIGITS
+    )
+
+
+def has_trigger(text: str, start: int, end: int) -> bool:
+    """Whether the span holds a match of :data:`TRIGGER` (the engine's windows only guarantee
+    to cover spans that do, so a span without one is never reported)."""
+    return _TRIGGER.search(text, start, end) is not None
+
+
+# A label right before the value that names a number which is not personal data: an order,
+# invoice, case or serial number, a model; or a currency. Only separators (a colon, 为,
+# spaces, No.) may stand between it and the value. Tested with str.endswith on a tuple: this
+# runs for every candidate number, and a regex search over the text before it costs ten
+# times more.
+_OTHER_KINDS = [
+    "单",
+    "订单",
+    "运单",
+    "快递单",
+    "物流单",
+    "提单",
+    "流水",
+    "交易",
+    "发票",
+    "票据",
+    "合同",
+    "案",
+    "批次",
+    "序列",
+    "凭证",
+    "业务",
+    "申请",
+    "专利",
+    "登记",
+    "注册",
+    "备案",
+    "证书",
+    "许可证",
+    "许可",
+    "工",
+    "学",
+    "货",
+    "型",
+    "产品",
+    "批准文",
+    "文",
+    "报告",
+    "追踪",
+    "跟踪",
+    "参考",
+    "行",
+    "联行",
+    "执照",
+    "执业证",
+    "串",
+    "设备",
+    "IMEI",
+    "MEID",
+]
+_OTHER_LABELS = (
+    *(kind + suffix for kind in _OTHER_KINDS for suffix in ("号", "编号", "号码", "代码", "ID")),
+    *[
+        "编号",
+        "IMEI",
+        "MEID",
+        "¥",
+        "￥",
+        "$",
+        "＄",
+        "人民币",
+        "RMB",
+        "金额",
+        "价款",
+        "本金",
+        "USD",
+        "CNY",
+    ],
+)
+_OTHER_LATIN = tuple(
+    kind + suffix
+    for kind in [
+        "order",
+        "invoice",
+        "tracking",
+        "transaction",
+        "ref",
+        "reference",
+        "serial",
+        "case",
+    ]
+    for suffix in ("", " no", " no.", "no", "no.", " number", " id", " #", "#")
+)
+_LABEL_GAP = " \t　:：#＃=为是"
+
+
+def other_kind_before(text: str, start: int) -> bool:
+    """The value follows a label of an order, invoice, case or serial number, or a currency."""
+    head = text[max(0, start - 24) : start].rstrip(_LABEL_GAP)
+    if head.endswith(_OTHER_LABELS):
+        return True
+    if not head[-1:].isascii():
+        return False
+    head = head.lower()
+    if head.endswith(("no", "no.")) and not head.endswith(_OTHER_LATIN):
+        head = head[: -3 if head.endswith(".") else -2].rstrip(_LABEL_GAP)  # 订单号 No.
+        return head.endswith(_OTHER_LABELS)
+    return head.endswith(_OTHER_LATIN)
+
+
+_AMOUNT_RIGHT = frozenset("元万亿%％圆块")
+
+# The labels of a bank account number, as they stand right before it (a colon or 为 between).
+_ACCOUNT_LABEL = re.compile(
+    r"(?:账号|帐号|卡号|账户|帐户)(?:号码)?|(?:Acct|ACCT)\.?[ \t]{0,4}(?:[Nn]o\.?|NO\.?)?"
+    r"|(?:[Aa]ccount|ACCOUNT)[ \t]{0,4}(?:[Nn]o\.?|NO\.?|[Nn]umber|NUMBER|#)?"
+    r"|A/C[ \t]{0,4}(?:[Nn]o\.?)?"
+)
+_ACCOUNT_GAP = re.compile(r"[ \t　]{0,8}(?:[:：]|为|是)?[ \t　]{0,8}\Z")
+# accounts that are not at a bank: chat, shop, membership, transport, SIM cards
+_NOT_BANK = re.compile(
+    r"(?:QQ|qq|微信|用户|登录|登陆|会员|游戏|平台|系统|邮箱|淘宝|抖音|微博|公众|员工|学生|"
+    r"积分|加油|公交|门禁|校园|饭|就诊|医保|社保|SIM|sim|储值|购物|礼品|优惠|油|电话|话费|"
+    r"交通|地铁|停车|网站|论坛|管理员)\Z"
+)
+
+
+def account_label_before(text: str, start: int) -> bool:
+    """A bank account label (账号, 卡号, Account No.) stands right before ``start``."""
+    head_start = max(0, start - 24)
+    head = text[head_start:start]
+    for m in _ACCOUNT_LABEL.finditer(head):
+        if _ACCOUNT_GAP.match(head, m.end()):
+            label = head_start + m.start()
+            return not _NOT_BANK.search(text, max(0, label - 4), label)
+    return False
+
+
+def amount_after(text: str, end: int) -> bool:
+    """The number is followed by a unit of money or a percent sign: an amount."""
+    i = end
+    while i < len(text) and i < end + 2 and text[i] == " ":
+        i += 1
+    # 万 is a unit (5000万), 万分之五 a rate
+    return i < len(text) and text[i] in _AMOUNT_RIGHT and text[i : i + 2] != "万分"
+
+
+def masked(value: str) -> bool:
+    """The value is already masked (张某, 张**, 张X, 北京市朝阳区××路, XX号); a Latin x in a
+    word (Lexington) is not a mask."""
+    return _MASK.search(value) is not None
+
+
+_MASK = re.compile(
+    r"[*＊×✕○〇●■□某]|[XxＸｘ]{2}|[\u4e00-\u9fff][XxＸｘ]|[XxＸｘ][\u4e00-\u9fff]|^[XxＸｘ]$"
+)
