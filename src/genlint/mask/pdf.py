@@ -156,7 +156,7 @@ def _redact(pdf: Any, page: Any, textpage: Any, spans: list[tuple[int, int]], pa
             objects.setdefault(_handle(obj), obj)
             boxes.append(textpage.get_charbox(i, loose=True))
     top_level = {_handle(o): o for o in page.get_objects(max_depth=1)}
-    left, bottom, right, top = page.get_cropbox()
+    left, _bottom, _right, top = page.get_cropbox()
     image = page.render(scale=SCALE, may_draw_forms=False).to_pil().convert("RGB")
     draw = ImageDraw.Draw(image)
 
