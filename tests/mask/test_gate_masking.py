@@ -15,7 +15,7 @@ from genlint.llm.testing import Reply, ScriptedServer
 
 pytest.importorskip("openai")
 
-from genlint.llm import OpenAICompatible  # noqa: E402
+from genlint.llm import OpenAICompatible
 
 PHONE = "13812345678"
 PROMPT = f"请为客户张三写一份催款函，联系电话{PHONE}，邮箱zhangsan@163.com。"
