@@ -41,7 +41,8 @@ def main(path: str) -> None:
     registry.add_recognizer(PhoneRecognizer(supported_language="zh", supported_regions=("CN",)))
     analyzer = AnalyzerEngine(registry=registry, nlp_engine=engine, supported_languages=["zh"])
     anonymizer = AnonymizerEngine()
-    text = open(path, encoding="utf-8").read()
+    with open(path, encoding="utf-8") as fh:
+        text = fh.read()
     analyzer.analyze("warm-up a@b.com", language="zh")  # tldextract's one (failing) fetch
     t = time.perf_counter()
     results = analyzer.analyze(text, language="zh")
