@@ -89,3 +89,19 @@ def test_a_clean_docx_is_returned_unchanged() -> None:
     document.add_paragraph("脱敏后：138****5678")
     data = to_bytes(document)
     assert mask_docx("a.docx", data, Masker()).data == data
+
+
+def test_cli_reports_docx_locations_without_values(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    source = tmp_path / "a.docx"
+    source.write_bytes(_sample())
+    before = source.read_bytes()
+    result = run_cli("mask", str(source), "--out", str(tmp_path / "out"), "--format", "json")
+    assert result.code == 0, result.err
+    masked = json.loads(result.out)["files"][0]["masked"]
+    assert {m["part"] for m in masked} >= {"body", "header", "footnote", "textbox"}
+    assert any(m.get("table") == 1 for m in masked)
+    assert PHONE not in result.out and MAIL not in result.out and ID not in result.out
+    assert source.read_bytes() == before  # the input is never touched
+    assert (tmp_path / "out" / "a.docx").exists()
