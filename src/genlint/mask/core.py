@@ -3,7 +3,8 @@
 What is masked is exactly what the check finds (the same :class:`~genlint.check.Checker`, the
 same rules, whatever the pack holds), never a second set of patterns. After replacing, the
 output is checked again: a value whose kept ends still read as personal data (a rule added
-later may know forms this module does not) is starred completely, so the invariant
+later may know forms this module does not) is starred (first keeping its separators, so
+``keep-ends`` still keeps length and grouping; then completely), so the invariant
 "``check --select sensitive`` finds nothing in masked output" holds for every rule.
 """
 
@@ -26,7 +27,8 @@ __all__ = ["MaskResult", "Masker", "Replacement", "mask_text"]
 
 PACK = "sensitive"
 # re-check rounds before giving up (each round only stars more)
-_ROUNDS = 4
+_ROUNDS = 6
+_FULL = 2
 
 
 @dataclass(slots=True)
@@ -128,7 +130,8 @@ class Masker:
             left = recheck(out)
             if not left:
                 break
-            spans = _escalate(text, spans, placed, left)
+            # a label or token holds nothing to star: what it touches joins it instead
+            spans = _escalate(text, spans, placed, left, self.style == "keep-ends")
         else:
             raise GenlintError("masking did not converge: masked output still holds personal data")
         return MaskResult(out, [s.replacement(text) for s in spans], self.vault)
@@ -150,9 +153,11 @@ class Masker:
 
     def _replace(self, text: str, s: _Span) -> str:
         value = text[s.start : s.end]
-        if s.starred or self.style == "stars":
+        if self.style == "stars" or (self.style == "keep-ends" and s.level >= _FULL):
             return stars(value)
         if self.style == "keep-ends":
+            if s.level:
+                return "".join(ch if not ch.isalnum() else "*" for ch in value)
             return keep_ends(s.rule, value)
         if self.style == "label":
             return label(s.rule, text, s.start, s.end)
@@ -166,7 +171,7 @@ class _Span:
     end: int
     rule: str
     finding: Finding | None
-    starred: bool = False
+    level: int = 0  # 1: starred keeping separators, 2 (_FULL): every character starred
     new: str = ""
 
     @classmethod
@@ -193,14 +198,18 @@ def _disjoint(spans: list[_Span]) -> list[_Span]:
         if out and s.start < out[-1].end:
             last = out[-1]
             last.end = max(last.end, s.end)
-            last.starred = last.starred or s.starred
+            last.level = max(last.level, s.level)
             continue
         out.append(s)
     return out
 
 
 def _escalate(
-    text: str, spans: list[_Span], placed: list[tuple[int, int]], left: list[Finding]
+    text: str,
+    spans: list[_Span],
+    placed: list[tuple[int, int]],
+    left: list[Finding],
+    stars_help: bool = True,
 ) -> list[_Span]:
     """Star the spans that findings on the output still touch; a finding outside every span
     becomes a span of its own (mapped back to input offsets)."""
@@ -209,16 +218,18 @@ def _escalate(
     for f in left:
         touched = [i for i, (a, b) in enumerate(placed) if a < f.end and f.start < b]
         for i in touched:
-            if not spans[i].starred:
-                spans[i].starred = changed = True
-        if touched and all(spans[i].starred for i in touched) and not changed:
+            if stars_help and spans[i].level < _FULL:
+                spans[i].level += 1
+                changed = True
+        if touched and (all(spans[i].level >= _FULL for i in touched) or not stars_help) \
+                and not changed:
             lo = min(_to_input(f.start, spans, placed), spans[touched[0]].start)
             hi = max(_to_input(f.end, spans, placed), spans[touched[-1]].end)
-            extra.append(_Span(lo, hi, f.rule, None, starred=True))
+            extra.append(_Span(lo, hi, f.rule, None, level=_FULL))
             changed = True
         elif not touched:
             lo, hi = _to_input(f.start, spans, placed), _to_input(f.end, spans, placed)
-            extra.append(_Span(lo, hi, f.rule, None, starred=True))
+            extra.append(_Span(lo, hi, f.rule, None, level=_FULL))
             changed = True
     if not changed:
         raise GenlintError("masking did not converge: masked output still holds personal data")
