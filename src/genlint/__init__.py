@@ -24,16 +24,19 @@ _EXPORTS: dict[str, str] = {
     "GenlintError": "genlint.errors",
     "InputError": "genlint.errors",
     "LoadReviewCriteriaOutput": "genlint.match",
+    "MaskResult": "genlint.mask",
     "ParseResult": "genlint.parse",
     "Severity": "genlint.findings",
     "UnknownRuleError": "genlint.errors",
     "check_paths": "genlint.check",
     "check_text": "genlint.check",
     "evaluate": "genlint.eval",
+    "mask_text": "genlint.mask",
     "match_criteria": "genlint.match",
     "parse_json": "genlint.parse",
     "process_citations": "genlint.cite",
     "process_document": "genlint.cite",
+    "unmask_text": "genlint.mask",
 }
 
 __all__ = sorted([*_EXPORTS, "__version__"])
@@ -60,5 +63,6 @@ if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     from .eval import EvaluationResult, evaluate
     from .findings import Finding, Severity
     from .generate import Attempt, Gate, GateResult
+    from .mask import MaskResult, mask_text, unmask_text
     from .match import LoadReviewCriteriaOutput, match_criteria
     from .parse import ParseResult, parse_json

@@ -19,6 +19,7 @@ def atomic_write(
     data: str | bytes,
     *,
     inputs: Iterable[str | os.PathLike[str]] = (),
+    mode: int | None = None,
 ) -> None:
     """The one way genlint writes an output file.
 
@@ -27,6 +28,8 @@ def atomic_write(
     anything that is not a regular file (a device, a FIFO, a folder) and a file that is one of
     ``inputs``. A symbolic link is followed: the file it points to is replaced and the link
     stays. A replaced file keeps its mode; a new one gets the umask's mode, as ``open`` would.
+    ``mode`` (e.g. ``0o600`` for a token vault) is the file's mode from its first byte on: the
+    temporary file is created 0600 and only widened to ``mode``.
     """
     target = Path(os.path.realpath(path))  # a link: write where it points
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -48,7 +51,10 @@ def atomic_write(
             fh.write(payload)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        else:
+            os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

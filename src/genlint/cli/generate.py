@@ -107,6 +107,11 @@ _CONFIG_KEYS: dict[str, Key] = {
 @option(
     "--out", metavar="FILE", help="Write the text there (a folder with --prompts-dir), atomically."
 )
+@option(
+    "--mask-prompts",
+    is_flag=True,
+    help="Send personal data as tokens (<PHONE_1>) and restore them in the reply.",
+)
 @format_option("text", "json")
 @config_option
 def command(**opts: Any) -> int:
@@ -118,6 +123,7 @@ def command(**opts: Any) -> int:
     from ..generate import Gate
     from ..llm import OpenAICompatible
 
+    mask_prompts = bool(opts.pop("mask_prompts", False))
     opts["attempt_timeout_s"] = prefer(opts.pop("timeout"), opts.pop("attempt_timeout_alias"))
     settings = _settings(load_config(opts.pop("config_path")).validated("generate", _CONFIG_KEYS), opts)
     if bool(opts["prompt_file"]) == bool(opts["prompts_dir"]):
@@ -150,6 +156,7 @@ def command(**opts: Any) -> int:
         on_terminal=settings.get("on_terminal", "stop"),
         max_transient_retries=settings.get("transient_retries", 4),
         system=settings.get("system"),
+        mask_prompts=mask_prompts,
     )
     if opts["prompts_dir"]:
         return _batch(gate, model, Path(opts["prompts_dir"]), opts, settings.get("concurrency", 8))
@@ -318,6 +325,9 @@ def _ledger_line(out_dir: Path, name: str, result: Any, written: str | None) -> 
         "tokens": getattr(total, "total_tokens", None),
         "written": written,
     }
+    masking = getattr(result, "extra", {}).get("masking")
+    if masking is not None:
+        line["masking"] = masking  # counts only, never a value
     with open(out_dir / "genlint-ledger.jsonl", "a", encoding="utf-8") as fh:
         fh.write(to_json(line, pretty=False))
 

@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 from ..errors import InputError
@@ -60,6 +61,10 @@ class Gate:
     within the deadline: a reply still being checked when it passes ends the run on time.
     ``reask_findings``: how many findings a re-ask quotes (the rest are counted); an attempt
     keeps at most 1,000 findings, with their exact count in ``finding_count``.
+    ``mask_prompts``: personal data in every message sent (the prompt, and re-asks quoting a
+    reply) is replaced by tokens (``<PHONE_1>``) before the model sees it, and the reply's
+    tokens are restored before the checks run; ``result.extra["masking"]`` counts what was
+    masked and restored (never the values).
     """
 
     def __init__(
@@ -79,6 +84,7 @@ class Gate:
         system: str | None = None,
         max_reply_chars: int | None = None,
         reask_findings: int = 20,
+        mask_prompts: bool = False,
     ) -> None:
         _require(isinstance(max_retries, int) and max_retries >= 0, "max_retries must be ≥ 0")
         _require(deadline_s is None or deadline_s > 0, "deadline_s must be positive")
@@ -114,6 +120,7 @@ class Gate:
         )
         self.hooks = list(hooks)
         self.system = system
+        self.mask_prompts = mask_prompts
 
     def __repr__(self) -> str:
         return f"Gate(checks={len(self.checks)}, policy={self.policy})"
@@ -129,6 +136,9 @@ class Gate:
     def _run(self, generate: Any, prompt: Prompt) -> GateResult:
         session = self._session(prompt)
         call = _sync_caller(generate)
+        masking = _Masking() if self.mask_prompts else None
+        if masking is not None:
+            call = masking.wrap(call)
         while (request := session.next()) is not None:
             if request.delay_s > 0:
                 time.sleep(request.delay_s)
@@ -142,7 +152,7 @@ class Gate:
             else:
                 attempt = session.on_reply(completion)
             self._fire(attempt)
-        return session.result()
+        return _finish(session.result(), masking)
 
     # -- one prompt, async ------------------------------------------------------------------
     async def arun(self, generate: Any, prompt: Prompt) -> GateResult:
@@ -155,6 +165,9 @@ class Gate:
     async def _arun(self, generate: Any, prompt: Prompt, item: int | None = None) -> GateResult:
         session = self._session(prompt, item)
         call = _async_caller(generate)
+        masking = _Masking() if self.mask_prompts else None
+        if masking is not None:
+            call = masking.awrap(call)
         while (request := session.next()) is not None:
             if request.delay_s > 0:
                 await asyncio.sleep(request.delay_s)
@@ -171,7 +184,7 @@ class Gate:
             else:
                 attempt = session.on_reply(completion)
             self._fire(attempt)
-        return session.result()
+        return _finish(session.result(), masking)
 
     # -- batches ----------------------------------------------------------------------------
     def run_many(
@@ -275,6 +288,62 @@ class Gate:
                 hook(attempt)
             except Exception:
                 logger.warning("gate hook %r failed", hook, exc_info=True)
+
+
+class _Masking:
+    """One run's token vault: messages masked on the way out, replies restored on the way in."""
+
+    def __init__(self) -> None:
+        from ..mask import Masker
+
+        self.masker = Masker("token")
+        self.by_rule: dict[str, int] = {}
+        self.messages = 0
+        self.restored = 0
+
+    def _out(self, request: Request) -> Request:
+        messages = []
+        for m in request.messages:
+            result = self.masker.mask(m["content"])
+            if result.replacements:
+                self.messages += 1
+                for rule, n in result.counts.items():
+                    self.by_rule[rule] = self.by_rule.get(rule, 0) + n
+            messages.append({**m, "content": result.text})
+        return replace(request, messages=messages)
+
+    def _in(self, completion: Completion) -> Completion:
+        assert self.masker.vault is not None
+        text, count, _unknown = self.masker.vault.restore(completion.text)
+        self.restored += count
+        return replace(completion, text=text) if count else completion
+
+    def wrap(self, call: Callable[[Request], Completion]) -> Callable[[Request], Completion]:
+        return lambda request: self._in(call(self._out(request)))
+
+    def awrap(
+        self, call: Callable[[Request], Awaitable[Completion]]
+    ) -> Callable[[Request], Awaitable[Completion]]:
+        async def masked(request: Request) -> Completion:
+            return self._in(await call(self._out(request)))
+
+        return masked
+
+    def summary(self) -> dict[str, Any]:
+        vault = self.masker.vault
+        return {
+            "values": len(vault) if vault is not None else 0,
+            "masked": sum(self.by_rule.values()),
+            "by_rule": dict(sorted(self.by_rule.items())),
+            "messages": self.messages,
+            "restored": self.restored,
+        }
+
+
+def _finish(result: GateResult, masking: _Masking | None) -> GateResult:
+    if masking is not None:
+        result.extra["masking"] = masking.summary()
+    return result
 
 
 def to_messages(prompt: Prompt, system: str | None = None) -> list[dict[str, str]]:

@@ -126,7 +126,7 @@ class GateResult:
         return total
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "status": self.status,
             "ok": self.ok,
             "text": self.text,
@@ -140,6 +140,9 @@ class GateResult:
             "retry_usage": _usage_dict(self.retry_usage),
             "last_error": self.last_error,
         }
+        if "masking" in self.extra:
+            out["masking"] = self.extra["masking"]  # counts only, never a value
+        return out
 
 
 class GateFailed(Exception):

@@ -18,6 +18,7 @@ import os
 import re
 import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ..errors import InputError, require
@@ -48,17 +49,34 @@ _ORDER = ("body", "header", "footer", "footnote", "endnote", "comment")
 _NOTE_TYPES_SKIPPED = frozenset(("separator", "continuationSeparator", "continuationNotice"))
 
 
+@dataclass
+class Walked:
+    """A read DOCX: its layout, the parsed text parts (kind, part name, root) and counts."""
+
+    layout: Layout
+    parts: list[tuple[str, str, Any]]
+    warnings: list[str]
+    revisions: int = 0
+    comments: int = 0
+
+
 def read(path: str, data: bytes) -> Document:
+    return document(path, walk(path, data))
+
+
+def walk(path: str, data: bytes, *, track: bool = False) -> Walked:
+    """Parse the text parts and lay out their lines; ``track`` records where each piece of
+    text came from (``Layout.origins``), for writing back."""
     require("docx", "docs")
     parts = _text_parts(path, data)
     if not any(kind == "body" for kind, _, _ in parts):
         raise InputError(f"{path}: not a Word document (no main document part)")
-    layout = Layout()
-    warnings: list[str] = []
-    revisions = comments = 0
+    layout = Layout.tracked() if track else Layout()
+    walked = Walked(layout, [], [])
     for kind, name, blob in parts:
-        root = _parse(path, name, blob, warnings)
-        revisions += sum(1 for el in root.iter() if el.tag in REVISION_TAGS)
+        root = _parse(path, name, blob, walked.warnings)
+        walked.parts.append((kind, name, root))
+        walked.revisions += sum(1 for el in root.iter() if el.tag in REVISION_TAGS)
         story = Story(kind)
         if kind == "body":
             body = root.find(W + "body")
@@ -70,21 +88,28 @@ def read(path: str, data: bytes) -> Document:
                 if item.get(W + "type") in _NOTE_TYPES_SKIPPED:
                     continue
                 if kind == "comment":
-                    comments += 1
+                    walked.comments += 1
                 read_blocks(item, story, layout, None)
         else:
             read_blocks(root, story, layout, None)
+    return walked
+
+
+def document(path: str, walked: Walked) -> Document:
+    """The Document check reads from a walked DOCX."""
+    layout = walked.layout
     text, starts = _join(layout.lines)
     places = list(zip(starts, layout.places, strict=True))
     doc = Document(
-        path=path, kind="docx", segments=[Segment(text, places=places)], warnings=warnings
+        path=path, kind="docx", segments=[Segment(text, places=places)],
+        warnings=list(walked.warnings),
     )
-    if revisions:
+    if walked.revisions:
         line = layout.first_revision_line
-        doc.leftovers["tracked-changes"] = (revisions, starts[line] if line is not None else 0)
-    if comments:
+        doc.leftovers["tracked-changes"] = (walked.revisions, starts[line] if line is not None else 0)
+    if walked.comments:
         line = layout.first_comment_line
-        doc.leftovers["comments"] = (comments, starts[line] if line is not None else 0)
+        doc.leftovers["comments"] = (walked.comments, starts[line] if line is not None else 0)
     return doc
 
 

@@ -62,6 +62,13 @@ class Layout:
     textbox: Story = field(default_factory=lambda: Story("textbox"))
     first_revision_line: int | None = None
     first_comment_line: int | None = None
+    # with ``track=True`` (mask writes back through it): per line, the element each piece of
+    # its text came from and the piece's length (w:t, w:tab, w:br…), in reading order
+    origins: list[list[tuple[Any, int]]] | None = None
+
+    @classmethod
+    def tracked(cls) -> Layout:
+        return cls(origins=[])
 
     def add(self, text: str, place: dict[str, Any]) -> int:
         self.lines.append(text)
@@ -119,11 +126,14 @@ def _read_paragraph(p: Any, story: Story, layout: Layout, cell: dict[str, Any] |
     pieces: list[str] = []
     boxes: list[Any] = []
     flags = {"revision": False, "comment": False}
-    _inline(p, pieces, boxes, flags)
+    origins: list[tuple[Any, int]] | None = [] if layout.origins is not None else None
+    _inline(p, pieces, boxes, flags, origins)
     if p.find(W + "pPr/" + W + "rPr/" + W + "ins") is not None:
         flags["revision"] = True
     place = cell if cell is not None else {"part": story.part, "paragraph": story.paragraphs}
     index = layout.add("".join(pieces), place)
+    if layout.origins is not None and origins is not None:
+        layout.origins.append(origins)
     if flags["revision"] and layout.first_revision_line is None:
         layout.first_revision_line = index
     if flags["comment"] and layout.first_comment_line is None:
@@ -132,11 +142,17 @@ def _read_paragraph(p: Any, story: Story, layout: Layout, cell: dict[str, Any] |
         read_blocks(box, layout.textbox, layout, None)
 
 
-def _inline(el: Any, pieces: list[str], boxes: list[Any], flags: dict[str, bool]) -> None:
+def _inline(
+    el: Any,
+    pieces: list[str],
+    boxes: list[Any],
+    flags: dict[str, bool],
+    origins: list[tuple[Any, int]] | None = None,
+) -> None:
     for child in el:
         tag = child.tag
         if tag == _R:
-            _run(child, pieces, boxes)
+            _run(child, pieces, boxes, origins)
         elif tag in _SKIPPED or not isinstance(tag, str):
             if tag in REVISION_TAGS:
                 flags["revision"] = True
@@ -144,26 +160,32 @@ def _inline(el: Any, pieces: list[str], boxes: list[Any], flags: dict[str, bool]
         elif tag == _ALTERNATE:
             choice = _choice(child)
             if choice is not None:
-                _inline(choice, pieces, boxes, flags)
+                _inline(choice, pieces, boxes, flags, origins)
         elif tag in _COMMENT_ANCHORS:
             flags["comment"] = True
         else:
             if tag in REVISION_TAGS:
                 flags["revision"] = True  # an insertion: read, and counted
             # hyperlink, ins, moveTo, sdt, sdtContent, smartTag, fldSimple, customXml…
-            _inline(child, pieces, boxes, flags)
+            _inline(child, pieces, boxes, flags, origins)
 
 
-def _run(r: Any, pieces: list[str], boxes: list[Any]) -> None:
+def _run(
+    r: Any, pieces: list[str], boxes: list[Any], origins: list[tuple[Any, int]] | None = None
+) -> None:
     parts: list[str] = []
     for child in r:
         tag = child.tag
         if tag == _T:
             parts.append(child.text or "")
+            if origins is not None:
+                origins.append((child, len(parts[-1])))
         elif tag in _RUN_TEXT:
             if tag == W + "br" and child.get(W + "type") == "page":
                 continue  # a page break is layout, not a line of text
             parts.append(_RUN_TEXT[tag])
+            if origins is not None:
+                origins.append((child, 1))
         elif tag == W + "commentReference":
             continue
         elif isinstance(tag, str) and tag not in _SKIPPED:

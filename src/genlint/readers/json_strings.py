@@ -11,7 +11,7 @@ import bisect
 import json
 import re
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..errors import InputError
 from . import Document, Segment
@@ -77,8 +77,24 @@ def read(path: str, data: bytes) -> Document:
         ) from None
     except RecursionError:
         raise InputError(f"{path}: JSON nested too deeply to read") from None
-    segments: list[Segment] = []
     lines = _Lines(raw)
+    segments = [
+        Segment(value, pointer=pointer, locate=_locator(lines, start, end))
+        for pointer, value, start, end in string_values(raw)
+        if value.strip()
+    ]
+    return Document(
+        path=path,
+        kind="json",
+        segments=segments,
+        encoding=decoded.encoding,
+        warnings=decoded.warnings,
+    )
+
+
+def string_values(raw: str) -> Iterator[tuple[str, str, int, int]]:
+    """Every string value (not keys) of valid JSON text: its JSON pointer, its decoded value,
+    and where its body (between the quotes) starts and ends in ``raw``."""
     # the stack holds, per open container, its path and the key/index of the next value
     stack: list[list] = []  # [kind, path, key, expecting_key]
     for m in _TOKEN.finditer(raw):
@@ -104,23 +120,8 @@ def read(path: str, data: bytes) -> Document:
             top[2] = json.loads(tok)
             continue
         if tok.startswith('"'):
-            value = json.loads(tok)
-            if value.strip():
-                segments.append(
-                    Segment(
-                        value,
-                        pointer=_value_path(top),
-                        locate=_locator(lines, m.start() + 1, m.end() - 1),
-                    )
-                )
+            yield _value_path(top), json.loads(tok), m.start() + 1, m.end() - 1
         _advance(top)
-    return Document(
-        path=path,
-        kind="json",
-        segments=segments,
-        encoding=decoded.encoding,
-        warnings=decoded.warnings,
-    )
 
 
 def _value_path(top: list | None) -> str:
