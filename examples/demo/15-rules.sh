@@ -22,3 +22,13 @@ code=0
 test "$code" -eq 1
 code=0
 .venv/bin/genlint check "$tmp/judgment.txt" --select placeholder | tail -4 || code=$?
+
+echo "== a court form's empty fields, and kinds of personal data beyond IDs and phones"
+printf '原告：张三，男，汉族\n住所地：            联系电话：\n委托诉讼代理人：\n被告座机：010-62751234，车牌号：京A12345\n开户账号：6222 0200 1234 5678 901\n' > "$tmp/form.txt"
+code=0
+.venv/bin/genlint check "$tmp/form.txt" || code=$?
+test "$code" -eq 1
+echo "== opt-in rules: names and addresses after their labels (off by default)"
+code=0
+printf '姓名：李四\n住址：北京市海淀区中关村大街27号\n' | .venv/bin/genlint check - --select sensitive/person-name,sensitive/address || code=$?
+test "$code" -eq 1
