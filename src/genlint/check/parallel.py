@@ -17,17 +17,18 @@ from __future__ import annotations
 
 import logging
 import math
-import multiprocessing
 import os
 import signal
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection, wait
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import GenlintError, InputError
 from .report import FileResult
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 __all__ = ["check_files_parallel", "resolve_jobs"]
 
@@ -103,9 +104,11 @@ def check_files_parallel(
     jobs: int,
     *,
     progress: Callable[[int], None] | None = None,
+    worker: Callable[[Connection, Settings], None] | None = None,
 ) -> list[FileResult]:
     """Each file's :class:`FileResult`, in the order of ``files``, checked by ``jobs`` worker
-    processes. Standard input (``-``) is read here: a worker cannot read the driver's stdin."""
+    processes. Standard input (``-``) is read here: a worker cannot read the driver's stdin.
+    ``worker`` replaces the worker loop (tests use it to kill workers on purpose)."""
     results: list[FileResult | None] = [None] * len(files)
     queue = deque(_Item(i, path) for i, path in enumerate(files) if path != "-")
     local = [i for i, path in enumerate(files) if path == "-"]
@@ -120,7 +123,8 @@ def check_files_parallel(
     # chunks small enough to balance uneven files (one big PDF), big enough to keep the
     # messages per file few: about four chunks per worker, at most 16 files each
     size = max(1, min(16, math.ceil(len(queue) / (jobs * 4))))
-    _Pool(settings, min(jobs, len(queue)), size, results, progress).run(queue)
+    pool = _Pool(settings, min(jobs, len(queue)), size, results, progress, worker or _serve)
+    pool.run(queue)
     missing = [files[i] for i, r in enumerate(results) if r is None]
     if missing:  # a bug, not bad input: never return a report that silently lacks a file
         raise GenlintError(f"no result for {len(missing)} file(s), first {missing[0]}")
@@ -135,8 +139,12 @@ class _Pool:
         chunk: int,
         results: list[FileResult | None],
         progress: Callable[[int], None] | None,
+        serve: Callable[[Connection, Settings], None],
     ) -> None:
+        import multiprocessing  # here, not at import: `genlint check` on one file needs none
+
         self.context = multiprocessing.get_context("spawn")
+        self.serve = serve
         self.settings = settings
         self.size = size
         self.chunk = chunk
@@ -148,9 +156,19 @@ class _Pool:
     def _start(self) -> _Worker:
         ours, theirs = self.context.Pipe()
         process = self.context.Process(
-            target=_serve, args=(theirs, self.settings), name="genlint-check", daemon=True
+            target=self.serve, args=(theirs, self.settings), name="genlint-check", daemon=True
         )
-        process.start()
+        # the child inherits an ignored SIGINT across exec, so a Ctrl-C while it is still
+        # importing cannot print a traceback from it; only the main thread may set handlers
+        import threading
+
+        main = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        try:
+            process.start()
+        finally:
+            if main and previous is not None:
+                signal.signal(signal.SIGINT, previous)
         theirs.close()  # only the worker holds its end: its death then reads as EOF here
         return _Worker(process, ours)
 
@@ -166,6 +184,8 @@ class _Pool:
         self._stop()
 
     def _loop(self, queue: deque[_Item]) -> None:
+        from multiprocessing.connection import wait
+
         while queue or any(w.task for w in self.workers):
             for worker in self.workers:
                 if worker.ready and not worker.task and queue:
