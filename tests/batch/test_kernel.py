@@ -65,7 +65,7 @@ def test_check_files_table_reads_like_the_cli(tmp_path: Path) -> None:
 
 
 def test_parse_table() -> None:
-    replies = ['{"a": 1}', "Sure! ```json\n{\"b\": [1, 2]}\n```", "{'c': 3,", "no json", None]
+    replies = ['{"a": 1}', 'Sure! ```json\n{"b": [1, 2]}\n```', "{'c': 3,", "no json", None]
     out = batch.parse_table(pa.table({"id": [1, 2, 3, 4, 5], "text": replies}))
     assert out.column_names == ["id", "ok", "strategy", "value", "errors"]
     rows = out.to_pylist()
@@ -76,7 +76,9 @@ def test_parse_table() -> None:
     for row, reply in zip(rows[:4], replies, strict=False):
         result = genlint.parse_json(reply)
         assert (row["ok"], row["strategy"], row["errors"]) == (
-            result.ok, result.strategy, result.errors
+            result.ok,
+            result.strategy,
+            result.errors,
         )
     assert rows[3]["value"] is None and rows[3]["errors"]
     assert rows[4]["errors"] == ["no reply"]
@@ -91,7 +93,10 @@ def test_kernel_runs_on_record_batches_like_map_in_arrow() -> None:
             yield from batch.check_table(pa.Table.from_batches([rb])).to_batches()
 
     rows = pa.Table.from_batches(list(map_in_arrow(table.to_batches(max_chunksize=1))))
-    assert rows.equals(batch.check_table(table).combine_chunks()) or rows.to_pylist() == batch.check_table(table).to_pylist()
+    assert (
+        rows.equals(batch.check_table(table).combine_chunks())
+        or rows.to_pylist() == batch.check_table(table).to_pylist()
+    )
 
 
 def test_importing_batch_is_light() -> None:

@@ -14,12 +14,12 @@ import psutil
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from support.corpus import make_corpus
 
 from genlint import batch
 from genlint.batch.parquet import report_table
 from genlint.check import check_paths
 from genlint.cli.main import main
+from support.corpus import make_corpus
 
 ray = pytest.importorskip("ray", reason="the ray extra is not installed")
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -77,7 +77,11 @@ def test_cli_ray_json_equals_in_process(
     assert remote.out == local.out and remote.err == local.err
     assert "broken.pdf" in remote.err
     assert {Path(f["path"]).suffix for f in json.loads(remote.out)["files"]} >= {
-        ".txt", ".md", ".json", ".docx", ".pdf"
+        ".txt",
+        ".md",
+        ".json",
+        ".docx",
+        ".pdf",
     }
 
 

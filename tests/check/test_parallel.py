@@ -12,12 +12,12 @@ from pathlib import Path
 
 import psutil
 import pytest
-from support.corpus import make_corpus
 
 from genlint.check import check_paths
 from genlint.check.parallel import check_files_parallel, resolve_jobs
 from genlint.cli.main import main
 from genlint.errors import InputError
+from support.corpus import make_corpus
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,9 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 @pytest.mark.parametrize("fmt", ["json", "text", "sarif"])
-def test_jobs_output_is_identical(corpus: Path, fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_jobs_output_is_identical(
+    corpus: Path, fmt: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     missing = str(corpus / "missing.txt")
     one = run(["check", str(corpus), missing, "--format", fmt, "--no-color"], capsys)
     two = run(["check", str(corpus), missing, "--format", fmt, "--no-color", "--jobs", "2"], capsys)
@@ -45,7 +47,9 @@ def test_jobs_output_is_identical(corpus: Path, fmt: str, capsys: pytest.Capture
     assert "某某公司" in two[1]
 
 
-def test_parquet_out_same_rows_for_both(corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_parquet_out_same_rows_for_both(
+    corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import pyarrow.parquet as pq
 
     a, b = tmp_path / "a.parquet", tmp_path / "b.parquet"
@@ -120,8 +124,19 @@ def test_ctrl_c_exits_130_and_writes_nothing(corpus: Path, tmp_path: Path) -> No
     # many paths (the corpus ten times over) so the run is still going when it is interrupted
     args = [str(corpus)] * 10
     proc = subprocess.Popen(
-        [sys.executable, "-m", "genlint", "check", *args, "--jobs", "2", "--format", "json",
-         "--out", str(out)],
+        [
+            sys.executable,
+            "-m",
+            "genlint",
+            "check",
+            *args,
+            "--jobs",
+            "2",
+            "--format",
+            "json",
+            "--out",
+            str(out),
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
@@ -138,5 +153,5 @@ def test_ctrl_c_exits_130_and_writes_nothing(corpus: Path, tmp_path: Path) -> No
     assert b"Traceback" not in stderr
     assert stdout == b""
     assert list(tmp_path.iterdir()) == []
-    gone, alive = psutil.wait_procs(children, timeout=5)
+    _gone, alive = psutil.wait_procs(children, timeout=5)
     assert not alive

@@ -29,7 +29,9 @@ def _lines(rng: random.Random, n: int) -> list[str]:
     return out
 
 
-def make_corpus(folder: Path, count: int, *, docx: int = 10, pdf: int = 10, lines: int = 40) -> list[Path]:
+def make_corpus(
+    folder: Path, count: int, *, docx: int = 10, pdf: int = 10, lines: int = 40
+) -> list[Path]:
     """``count`` files in ``folder``: ``docx`` DOCX and ``pdf`` PDF files (built once each
     and copied, since building them is slow), the rest txt, md and json in turn."""
     rng = random.Random(15)

@@ -81,7 +81,9 @@ def check_table(
         if markdown:
             from ..readers.markdown import code_ranges
 
-            ctx = RuleContext(options=checker.options, kind="md", code_ranges=tuple(code_ranges(text)))
+            ctx = RuleContext(
+                options=checker.options, kind="md", code_ranges=tuple(code_ranges(text))
+            )
             findings = checker.check(text, ctx)
         else:
             findings = checker.check(text)

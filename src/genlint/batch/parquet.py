@@ -51,8 +51,6 @@ def write_table(
     atomic_write(path, table_bytes(table), inputs=[str(i) for i in inputs])
 
 
-def write_report(
-    report: Any, path: str | os.PathLike[str], *, inputs: Iterable[Any] = ()
-) -> None:
+def write_report(report: Any, path: str | os.PathLike[str], *, inputs: Iterable[Any] = ()) -> None:
     """``report``'s findings (a :class:`~genlint.check.CheckReport`) as FILE.parquet."""
     write_table(report_table(report.files), path, inputs=inputs)

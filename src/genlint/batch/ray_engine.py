@@ -38,7 +38,7 @@ _CONNECT_TIMEOUT = 10.0
 def _ray() -> Any:
     try:
         import ray
-        import ray.data  # noqa: F401 - the Data library is a separate extra of Ray
+        import ray.data
     except ImportError:
         raise GenlintError("--engine ray needs Ray: pip install 'genlint[ray]'") from None
     return ray
@@ -258,7 +258,9 @@ def publish_dir(tmp_dir: str, target: str) -> None:
     if os.path.lexists(target):
         if not (os.path.isdir(target) or os.path.isfile(target)) or os.path.islink(target):
             raise GenlintError(f"{target}: not a regular file or folder; refusing to replace it")
-        old = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.old.", dir=os.path.dirname(tmp_dir))
+        old = tempfile.mkdtemp(
+            prefix=f".{os.path.basename(target)}.old.", dir=os.path.dirname(tmp_dir)
+        )
         os.rmdir(old)
         os.replace(target, old)
     os.replace(tmp_dir, target)

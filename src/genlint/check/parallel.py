@@ -15,6 +15,7 @@ no traceback per worker and nothing half-written.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
 import os
@@ -259,10 +260,8 @@ class _Pool:
             if now:
                 worker.process.terminate()
                 continue
-            try:
+            with contextlib.suppress(OSError):  # already gone: nothing to tell it
                 worker.conn.send(None)
-            except OSError:
-                pass
         for worker in self.workers:
             worker.process.join(timeout=2)
             if worker.process.is_alive():

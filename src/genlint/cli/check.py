@@ -93,9 +93,8 @@ def command(
 ) -> int:
     """Check PATHs (files or folders; - for standard input) and report the findings."""
     from ..check import CheckConfig, check_paths
-    from ..errors import InputError
-
     from ..check.parallel import resolve_jobs
+    from ..errors import InputError
 
     workers = resolve_jobs(jobs)
     if out_path is not None and out_path.lower().endswith(".parquet") and fmt == "text":

@@ -28,7 +28,7 @@ def run_on_ray(
     statistics: bool,
 ) -> int:
     from ..batch import ray_engine
-    from ..check import CheckReport, Checker
+    from ..check import Checker, CheckReport
     from ..readers import expand_paths
     from .check import finish, report_problems
     from .progress import progress_bar
@@ -45,9 +45,7 @@ def run_on_ray(
     started = ray_engine.connect(address, jobs)
     try:
         with progress_bar("checking", len(files)) as advance:
-            results, total = ray_engine.run_files(
-                files, settings, out_dir=parts, progress=advance
-            )
+            results, total = ray_engine.run_files(files, settings, out_dir=parts, progress=advance)
         if parts is not None:
             assert out_path is not None
             ray_engine.publish_dir(parts, out_path)
