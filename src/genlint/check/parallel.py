@@ -189,7 +189,9 @@ class _Pool:
 
         while queue or any(w.task for w in self.workers):
             for worker in self.workers:
-                if worker.ready and not worker.task and queue:
+                # the next chunk is sent before the current one ends, so a worker never waits
+                # for the driver between chunks
+                if worker.ready and len(worker.task) < self.chunk and queue:
                     chunk = [queue.popleft() for _ in range(min(self.chunk, len(queue)))]
                     # a file being retried goes alone, so it cannot take others down with it
                     if chunk[0].attempts:
