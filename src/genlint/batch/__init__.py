@@ -20,6 +20,7 @@ _EXPORTS: dict[str, str] = {
     "check_dataset": "genlint.batch.ray_engine",
     "check_files_table": "genlint.batch.kernel",
     "check_table": "genlint.batch.kernel",
+    "finding_ddl": "genlint.batch.columns",
     "finding_schema": "genlint.batch.columns",
     "parse_dataset": "genlint.batch.ray_engine",
     "parse_table": "genlint.batch.kernel",
@@ -43,6 +44,6 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers only
     # ruff: noqa: F401 - re-exports resolved lazily at run time
-    from .columns import FINDING_COLUMNS, finding_schema
+    from .columns import FINDING_COLUMNS, finding_ddl, finding_schema
     from .kernel import check_files_table, check_table, parse_table
     from .ray_engine import check_dataset, parse_dataset

@@ -16,7 +16,13 @@ if TYPE_CHECKING:
 
     from ..findings import Finding
 
-__all__ = ["FINDING_COLUMNS", "finding_schema", "findings_to_columns", "require_pyarrow"]
+__all__ = [
+    "FINDING_COLUMNS",
+    "finding_ddl",
+    "finding_schema",
+    "findings_to_columns",
+    "require_pyarrow",
+]
 
 # SPEC section 8, in this order
 FINDING_COLUMNS: tuple[str, ...] = (
@@ -59,6 +65,15 @@ def finding_schema(id_type: pa.DataType | None = None, id_column: str = "id") ->
     if id_type is not None:
         fields.insert(0, (id_column, id_type))
     return pa.schema(fields)
+
+
+def finding_ddl(id_type: str | None = "bigint", id_column: str = "id") -> str:
+    """The finding rows as a Spark DDL schema string (for ``mapInArrow``), names quoted since
+    ``end``, ``table``, ``row`` and ``column`` are SQL keywords."""
+    cols = [f"`{n}` {'bigint' if n in _INTS else 'string'}" for n in FINDING_COLUMNS]
+    if id_type is not None:
+        cols.insert(0, f"`{id_column}` {id_type}")
+    return ", ".join(cols)
 
 
 def empty_columns() -> dict[str, list[Any]]:
