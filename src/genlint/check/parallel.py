@@ -198,7 +198,9 @@ class _Pool:
                         queue.extendleft(reversed(chunk[1:]))
                         chunk = chunk[:1]
                     worker.task.extend(chunk)
-                    worker.conn.send([(item.index, item.path) for item in chunk])
+                    # a worker that just died: wait() below sees its end closed and requeues
+                    with contextlib.suppress(OSError):
+                        worker.conn.send([(item.index, item.path) for item in chunk])
             ready = wait([w.conn for w in self.workers])
             for worker in list(self.workers):
                 if worker.conn in ready:
