@@ -18,7 +18,13 @@ def check_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]
 
 
 def main(spark=None):  # type: ignore[no-untyped-def]
+    import os
+    import sys
+
     from pyspark.sql import SparkSession
+
+    # local mode: executors use this interpreter (the one genlint is installed in)
+    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 
     spark = spark or SparkSession.builder.master("local[2]").appName("genlint").getOrCreate()
     texts = spark.createDataFrame(
