@@ -59,6 +59,31 @@ class PeakRSS:
         self._thread.join()
 
 
+def _burn(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i
+    return total
+
+
+def parallelism_available() -> float:
+    """Two busy loops in two processes against one after another: what the machine can give
+    two workers right now (2.0 on an idle 2-core machine; less when others share it)."""
+    import multiprocessing
+
+    n = 5_000_000
+    t = time.perf_counter()
+    _burn(n)
+    _burn(n)
+    serial = time.perf_counter() - t
+    with multiprocessing.get_context("spawn").Pool(2) as pool:
+        pool.map(_burn, [1, 1])  # start-up is not what is measured
+        t = time.perf_counter()
+        pool.map(_burn, [n, n])
+        parallel = time.perf_counter() - t
+    return serial / parallel
+
+
 def make_replies(batch):  # type: ignore[no-untyped-def]
     """Short replies as a model writes them: mostly JSON, some chatty, some broken."""
     import pyarrow as pa
@@ -103,6 +128,9 @@ def main() -> None:
         make_corpus(folder, args.files, docx=20, pdf=20, lines=40)
         mb = sum(p.stat().st_size for p in folder.iterdir()) / 1e6
         print(f"corpus: {args.files} files (txt/md/json, 20 docx, 20 pdf), {mb:.1f} MB")
+        # the machine is shared: the load says how much of the two cores this run had
+        print(f"load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+        print(f"parallelism available: {parallelism_available():.2f}x (two busy loops, 2 processes)")
         out = str(Path(tmp) / "report.json")
         base = ["check", str(folder), "--format", "json", "--out", out]
         cli_seconds(["check", str(folder / "doc00000.docx")])  # warm the file cache and imports
@@ -126,6 +154,8 @@ def main() -> None:
         )
         startup = time.perf_counter() - t
         ray_engine._quiet()
+        for name in ("ray", "ray.data"):
+            logging.getLogger(name).setLevel(logging.ERROR)
         print(f"Ray local start-up: {startup:.2f} s")
         try:
             files = expand_paths([str(folder)])
@@ -149,6 +179,7 @@ def main() -> None:
                 )
         finally:
             ray.shutdown()
+        print(f"load average after: {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
