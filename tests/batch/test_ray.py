@@ -113,3 +113,13 @@ def test_check_and_parse_dataset_of_texts(cluster: None) -> None:
     assert all(r["ok"] for r in parsed) and {r["value"] for r in parsed} == {
         f'{{"n":{i}}}' for i in range(300)
     }
+
+
+def test_ray_parquet_rerun_replaces_its_dataset(cluster: None, corpus: Path, tmp_path: Path) -> None:
+    files = sorted(str(p) for p in corpus.iterdir() if p.suffix == ".txt")[:30]
+    out = tmp_path / "findings.parquet"
+    for _ in range(2):  # the second run replaces the first run's folder of parts
+        assert main(["check", *files, "--engine", "ray", "--out", str(out)]) == 1
+    assert [p.name for p in tmp_path.iterdir()] == ["findings.parquet"]  # nothing hidden left
+    assert pq.read_table(out).num_rows == report_table(check_paths(files).files).num_rows > 0
+    assert oct(out.stat().st_mode & 0o777) != "0o700"  # the umask's mode, not mkdtemp's

@@ -14,6 +14,7 @@ import os
 import pickle
 import shutil
 import socket
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -198,6 +199,8 @@ def _write_part(table: pa.Table, out_dir: str, first: int) -> None:
     os.close(fd)
     try:
         pq.write_table(table, tmp, compression="zstd")
+        # mkstemp makes it private: a part gets its folder's mode, less the execute bits
+        os.chmod(tmp, stat.S_IMODE(os.stat(out_dir).st_mode) & 0o666)
         os.replace(tmp, final)
     except BaseException:
         if os.path.exists(tmp):

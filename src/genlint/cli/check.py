@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     "parquet",
     help="Report format (parquet: one row per finding, needs --out; inferred from FILE.parquet).",
 )
-@out_option("Write the report to FILE (atomically) instead of standard output.")
+@out_option("Write the report to FILE (atomically) instead of standard output.", dir_okay=True)
 @option(
     "--jobs",
     "-j",

@@ -82,6 +82,10 @@ def _parts_folder(out_path: str, files: list[str]) -> str:
     if os.path.exists(target) and not (os.path.isdir(target) or os.path.isfile(target)):
         raise InputError(f"{out_path}: not a regular file; refusing to replace it")
     parts = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=folder)
+    # mkdtemp makes it private; the published dataset gets the umask's mode, as a file would
+    mask = os.umask(0o022)
+    os.umask(mask)
+    os.chmod(parts, 0o777 & ~mask)
     return parts
 
 
