@@ -28,12 +28,15 @@ _EXPORTS: dict[str, str] = {
     "ParseResult": "genlint.parse",
     "Severity": "genlint.findings",
     "UnknownRuleError": "genlint.errors",
+    "check_dataset": "genlint.batch",
     "check_paths": "genlint.check",
+    "check_table": "genlint.batch",
     "check_text": "genlint.check",
     "evaluate": "genlint.eval",
     "mask_text": "genlint.mask",
     "match_criteria": "genlint.match",
     "parse_json": "genlint.parse",
+    "parse_table": "genlint.batch",
     "process_citations": "genlint.cite",
     "process_document": "genlint.cite",
     "unmask_text": "genlint.mask",
@@ -57,6 +60,7 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:  # pragma: no cover - for type checkers and IDEs only
     # ruff: noqa: F401 - re-exports for type checkers, resolved lazily at run time
+    from .batch import check_dataset, check_table, parse_table
     from .check import check_paths, check_text
     from .cite import CitationResult, DocumentResult, process_citations, process_document
     from .errors import ConfigError, GenlintError, InputError, UnknownRuleError

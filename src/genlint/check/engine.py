@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +23,7 @@ from .windows import merged_windows
 if TYPE_CHECKING:
     from ..readers import Document, Segment
 
-__all__ = ["Checker", "check_paths", "check_text"]
+__all__ = ["Checker", "check_file", "check_paths", "check_text"]
 
 log = logging.getLogger(__name__)
 
@@ -354,25 +354,48 @@ def check_paths(
     *,
     ignore: Iterable[str] | str | None = None,
     options: Mapping[str, Any] | None = None,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
 ) -> CheckReport:
     """Read and check files and folders (recursively); ``-`` is standard input.
 
     A file that cannot be read (corrupt, encrypted, binary) is reported in its
     :class:`FileResult` and the others are still checked. A missing path is such a file too; a folder with no
     supported file raises InputError; an unknown rule raises UnknownRuleError.
-    """
-    from ..readers import expand_paths, read_document
 
+    ``jobs`` > 1 checks the files in that many worker processes (:mod:`genlint.check.parallel`)
+    with the same report in the same order; ``progress(n)`` is called as files finish.
+    """
+    from ..readers import expand_paths
+
+    # built here even with workers: an unknown rule fails once, before any process starts
     checker = Checker(select, ignore, config, options)
     files = expand_paths([str(p) for p in paths])
     report = CheckReport(rules=checker.rules)
+    if jobs > 1 and len(files) > 2:
+        from .parallel import check_files_parallel
+
+        settings = (select, ignore, config, options)
+        report.files.extend(check_files_parallel(files, settings, jobs, progress=progress))
+        return report
+    # one or two files: starting a worker costs more than checking them here
     for path in files:
-        try:
-            doc = read_document(path)
-            findings = checker.check_document(doc)
-            report.files.append(FileResult(path, findings, None, doc.encoding, doc.warnings))
-        except (UnknownRuleError, ConfigError):
-            raise  # about the run, not this file
-        except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only
-            report.files.append(FileResult(path, error=str(exc)))
+        report.files.append(check_file(checker, path))
+        if progress is not None:
+            progress(1)
     return report
+
+
+def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileResult:
+    """One file's result: its findings, or why it could not be read (``data``: its bytes
+    when they are already in memory, as in a Ray batch)."""
+    from ..readers import read_data, read_document
+
+    try:
+        doc = read_document(path) if data is None else read_data(path, data)
+        findings = checker.check_document(doc)
+        return FileResult(path, findings, None, doc.encoding, doc.warnings)
+    except (UnknownRuleError, ConfigError):
+        raise  # about the run, not this file
+    except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only
+        return FileResult(path, error=str(exc))

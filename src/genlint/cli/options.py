@@ -52,9 +52,20 @@ def format_option(*choices: str, default: str = "text", help: str = "Output form
     )
 
 
-def out_option(help: str = "Write the output to FILE (atomically) instead of standard output.") -> Any:
+def out_option(
+    help: str = "Write the output to FILE (atomically) instead of standard output.",
+    *,
+    dir_okay: bool = False,
+) -> Any:
+    """``--out FILE``; ``dir_okay`` lets the command itself decide about an existing folder
+    (``check --engine ray`` replaces its own Parquet dataset folder)."""
     return option(
-        "--out", "out_path", type=click.Path(dir_okay=False), default=None, metavar="FILE", help=help
+        "--out",
+        "out_path",
+        type=click.Path(dir_okay=dir_okay),
+        default=None,
+        metavar="FILE",
+        help=help,
     )
 
 

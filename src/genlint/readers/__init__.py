@@ -22,7 +22,7 @@ from typing import Any
 
 from ..errors import InputError
 
-__all__ = ["READERS", "Document", "Segment", "expand_paths", "read_document"]
+__all__ = ["READERS", "Document", "Segment", "expand_paths", "read_data", "read_document"]
 
 # suffix -> reader module
 READERS: dict[str, str] = {
@@ -70,7 +70,12 @@ def read_document(path: str) -> Document:
     """Read one file (or ``-``, standard input, read as plain text) into a Document."""
     from .._io import read_bytes
 
-    data = read_bytes(path)
+    return read_data(path, read_bytes(path))
+
+
+def read_data(path: str, data: bytes) -> Document:
+    """Read a file's bytes already in memory (a Ray or Spark batch of files), choosing the
+    reader by the suffix of ``path`` exactly as :func:`read_document` does."""
     suffix = os.path.splitext(path)[1].lower() if path != "-" else ".txt"
     # a file named on the command line with another suffix is read as plain text
     module = importlib.import_module(READERS.get(suffix, "genlint.readers.text"))

@@ -1,0 +1,49 @@
+"""Batch and scale: the same check and parse over tables of documents and replies
+(docs/scale.md, SPEC section 8).
+
+    columns.py     the finding row: SPEC columns and their Arrow schema
+    kernel.py      check_table, check_files_table, parse_table: pure pyarrow.Table functions
+                   that run unchanged as Ray Data map_batches and Spark mapInArrow
+    parquet.py     --out FILE.parquet from a report, written atomically
+    ray_engine.py  check_dataset and the Ray runner behind `genlint check --engine ray`
+
+Names are resolved on first use: importing ``genlint.batch`` loads neither pyarrow nor Ray.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+_EXPORTS: dict[str, str] = {
+    "FINDING_COLUMNS": "genlint.batch.columns",
+    "check_dataset": "genlint.batch.ray_engine",
+    "check_files_table": "genlint.batch.kernel",
+    "check_table": "genlint.batch.kernel",
+    "finding_ddl": "genlint.batch.columns",
+    "finding_schema": "genlint.batch.columns",
+    "parse_dataset": "genlint.batch.ray_engine",
+    "parse_table": "genlint.batch.kernel",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module_name = _EXPORTS.get(name)
+    if module_name is None:
+        raise AttributeError(f"module 'genlint.batch' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module_name), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__
+
+
+if TYPE_CHECKING:  # pragma: no cover - for type checkers only
+    # ruff: noqa: F401 - re-exports resolved lazily at run time
+    from .columns import FINDING_COLUMNS, finding_ddl, finding_schema
+    from .kernel import check_files_table, check_table, parse_table
+    from .ray_engine import check_dataset, parse_dataset

@@ -1,0 +1,56 @@
+"""``--out FILE.parquet``: one row per finding, the SPEC columns, written atomically.
+
+The local engines hold the report already, so the table is built here and written through
+:func:`genlint._io.atomic_write` (temporary file in the same folder, then a rename): a reader
+never sees half a Parquet file. The Ray engine does not come here: its workers write their
+own parts (:mod:`.ray_engine`).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from .columns import empty_columns, finding_schema, findings_to_columns, require_pyarrow
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+    from ..check.report import FileResult
+
+__all__ = ["report_table", "write_report", "write_table"]
+
+
+def report_table(files: Iterable[FileResult]) -> pa.Table:
+    """The findings of ``files`` as finding rows, in report order; ``path`` as reports show it."""
+    pa = require_pyarrow()
+    from ..check.report import display_path
+
+    columns = empty_columns()
+    for file in files:
+        findings_to_columns(display_path(file.path), file.findings, columns)
+    return pa.Table.from_pydict(columns, schema=finding_schema())
+
+
+def table_bytes(table: pa.Table) -> bytes:
+    import pyarrow.parquet as pq
+
+    sink = io.BytesIO()
+    pq.write_table(table, sink, compression="zstd")
+    return sink.getvalue()
+
+
+def write_table(
+    table: pa.Table, path: str | os.PathLike[str], *, inputs: Iterable[Any] = ()
+) -> None:
+    """Write ``table`` as one Parquet file, atomically."""
+    from .._io import atomic_write
+
+    atomic_write(path, table_bytes(table), inputs=[str(i) for i in inputs])
+
+
+def write_report(report: Any, path: str | os.PathLike[str], *, inputs: Iterable[Any] = ()) -> None:
+    """``report``'s findings (a :class:`~genlint.check.CheckReport`) as FILE.parquet."""
+    write_table(report_table(report.files), path, inputs=inputs)
