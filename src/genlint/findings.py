@@ -2,15 +2,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from types import MappingProxyType
 from typing import Any
 
-# one shared empty mapping: a dense file has millions of findings, and an empty dict per finding
-# would be a quarter of their memory
-_NO_EXTRA: Mapping[str, Any] = MappingProxyType({})
+
+class _NoExtra(Mapping[str, Any]):
+    """The one shared, read-only, empty ``extra``: a dense file has millions of findings, and
+    an empty dict per finding would be a quarter of their memory. Pickles as itself (worker
+    processes and Ray send findings back)."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __reduce__(self) -> str:
+        return "_NO_EXTRA"
+
+    def __repr__(self) -> str:
+        return "{}"
+
+
+_NO_EXTRA: Mapping[str, Any] = _NoExtra()
 
 
 class Severity(str, Enum):

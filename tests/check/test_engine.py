@@ -119,3 +119,13 @@ def test_markdown_text_skips_code_for_placeholders_only() -> None:
     reply = "尊敬的{name}：\n\n```\nprint('{name}', 13812345678)\n```\n"
     assert [f.text for f in check_text(reply)] == ["{name}", "{name}", "13812345678"]
     assert [f.text for f in check_text(reply, markdown=True)] == ["{name}", "13812345678"]
+
+
+def test_findings_pickle_for_worker_processes() -> None:
+    import pickle
+
+    from genlint import check_text
+
+    findings = check_text("甲方某某公司，电话13812345678")
+    again = pickle.loads(pickle.dumps(findings))
+    assert again == findings and [f.source_line for f in again] == [f.source_line for f in findings]
