@@ -11,8 +11,34 @@ process.py       process_citations / process_document
 
 from __future__ import annotations
 
-from .process import CitationResult, DocumentResult, process_citations, process_document
-from .sources import Source, SourceList, load_sources
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .process import CitationResult, DocumentResult, process_citations, process_document
+    from .sources import Source, SourceList, load_sources
+
+# Loaded on first use: the check's citation pack imports genlint.cite.markers, and must not pay
+# for the rewriting and bibliography modules at start-up.
+_LAZY = {
+    "CitationResult": ".process",
+    "DocumentResult": ".process",
+    "process_citations": ".process",
+    "process_document": ".process",
+    "Source": ".sources",
+    "SourceList": ".sources",
+    "load_sources": ".sources",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "CitationResult",

@@ -11,12 +11,12 @@ closes (``…增长。[1]``). Headings, code, and lines with no letters are not 
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import _lazy_re as lazy_re
 from ..readers.markdown import code_ranges
 
 _MARKS = "\n。！？!?.…"
@@ -31,14 +31,14 @@ _RUNS = {
     ".": ".",
     "…": "…",
 }
-_CLOSE = re.compile(r"[”’」』）)\"'\]】]*(?:[ \t]?(?:\[\d+\])+)?")
+_CLOSE = lazy_re.compile(r"[”’」』）)\"'\]】]*(?:[ \t]?(?:\[\d+\])+)?")
 _CLOSE_START = frozenset("”’」』）)\"'[]】 \t")
 # What may follow an end mark: a space, a closing quote or bracket (or any CJK character).
 _AFTER_END = "\"'”’)）]」』】"
-_LETTER = re.compile(r"[^\W\d_]")
-_HEADING = re.compile(r"[ \t]*#{1,6}(?=[ \t\r\n]|$)")
-_WORD_BEFORE = re.compile(r"([A-Za-z]+)$")
-_LIST_NUMBER = re.compile(r"\s*\d{1,9}")
+_LETTER = lazy_re.compile(r"[^\W\d_]")
+_HEADING = lazy_re.compile(r"[ \t]*#{1,6}(?=[ \t\r\n]|$)")
+_WORD_BEFORE = lazy_re.compile(r"([A-Za-z]+)$")
+_LIST_NUMBER = lazy_re.compile(r"\s*\d{1,9}")
 _ABBREVIATIONS = frozenset(
     [
         "e.g",

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
+from .. import _lazy_re as lazy_re
 from ..readers.markdown import code_ranges
 
 Token = int | str
@@ -32,7 +33,7 @@ _SEP = r"(?:[,，、;；]|[-–~])"
 _SOURCE_WORD = r"(?:sources?|src|ref)\s*[:：#]?\s*"
 # `[1](https://…)`, `[Source 2](#ref)`: a markdown link, not a citation.
 _NOT_LINK = r"(?!\((?:[a-z][a-z0-9+.-]*:|www\.|#|/|\.))"
-_MARKER = re.compile(
+_MARKER = lazy_re.compile(
     r"(?P<tag><\s*sources?\s*>(?P<body>[^<>\n]{0,200}?)<\s*/\s*sources?\s*>)"
     # An id list after an opening tag whose closing tag is missing or lacks its slash.
     r"|(?P<open><\s*sources?\s*>[ \t]*(?P<obody>[\[［][^\[\]［］<>\n]{0,400}[\]］])"
@@ -49,13 +50,13 @@ _MARKER = re.compile(
 # literals, so `re` skips ahead with its prefix check instead of trying each IGNORECASE
 # branch of _MARKER at every position. The spelling models use almost always is matched
 # whole right here (group 1: its body); at any other hit _MARKER is tried.
-_SCAN = re.compile(r"<(?:sources>(\[[0-9, ]{0,200}\])</sources>)?|\[|［")
+_SCAN = lazy_re.compile(r"<(?:sources>(\[[0-9, ]{0,200}\])</sources>)?|\[|［")
 _BODY_STRIP = str.maketrans("", "", "[]\"'“”‘’()")
-_ID_TOKEN = re.compile(
+_ID_TOKEN = lazy_re.compile(
     r"(?:sources?|src|ref)?\s*[:#]?\s*(\d+)(?:\s*[-–~]\s*(?:sources?|src|ref)?\s*[:#]?\s*(\d+))?",
     re.IGNORECASE,
 )
-_SPACED_IDS = re.compile(r"\d+(?:\s+\d+)+")
+_SPACED_IDS = lazy_re.compile(r"\d+(?:\s+\d+)+")
 _MAX_RANGE = 100
 _new = tuple.__new__  # builds a Marker without its Python-level __new__ (hot loop)
 
@@ -129,7 +130,7 @@ def scan_markers(text: str, regions: list[tuple[int, int]]) -> Iterator[tuple[Ki
             yield "inline", start, end, m["ibody"]
 
 
-_LINK_DEFINITION = re.compile(r":[ \t]*[^\s]")
+_LINK_DEFINITION = lazy_re.compile(r":[ \t]*[^\s]")
 
 
 @lru_cache(maxsize=4096)

@@ -30,20 +30,21 @@ from itertools import chain
 from operator import itemgetter
 from typing import NamedTuple
 
+from .. import _lazy_re as lazy_re
 from ..readers.markdown import code_ranges
 from .markers import Token, in_regions, parse_body, scan_markers
 from .sources import SourceList
 
 _HSPACE = " \t\u3000"
 _IDS = itemgetter(2)  # Edit.ids / Span.ids, read in C
-_NEWLINE = re.compile("\n")
+_NEWLINE = lazy_re.compile("\n")
 _MATCH_END = re.Match.end
 # NamedTuples built in hot loops skip their Python-level __new__ (a third of the cost).
 _new = tuple.__new__
 _CLOSERS = frozenset(" \t\u3000\r\n,.;:!?)]}，。、；：！？）」』”’》")
-_BLOCK_PREFIX = re.compile(r"[ \t]*(?:#{1,6}[ \t]+|>[ \t]*|[-*+][ \t]+|\d{1,9}[.)][ \t]+)*")
-_HEADING = re.compile(r"[ \t]*#{1,6}(?=[ \t\r\n]|$)")
-_FENCE_LINE = re.compile(r"[ ]{0,3}(?:`{3,}|~{3,})")
+_BLOCK_PREFIX = lazy_re.compile(r"[ \t]*(?:#{1,6}[ \t]+|>[ \t]*|[-*+][ \t]+|\d{1,9}[.)][ \t]+)*")
+_HEADING = lazy_re.compile(r"[ \t]*#{1,6}(?=[ \t\r\n]|$)")
+_FENCE_LINE = lazy_re.compile(r"[ ]{0,3}(?:`{3,}|~{3,})")
 
 
 class Edit(NamedTuple):

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Union
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
+from .. import _lazy_re as lazy_re
 from .._describe import json_kind
 from ..errors import SchemaError
 
@@ -257,7 +258,7 @@ def _parse_id(where: str, value: object) -> int:
     raise SchemaError(f'{where} "id" must be an integer, got {value!r}')
 
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_CJK = lazy_re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _ORGANISATION_WORDS = frozenset(
     [
         "organization",

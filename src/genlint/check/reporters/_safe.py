@@ -5,12 +5,12 @@ passes document text through one of these."""
 
 from __future__ import annotations
 
-import re
+from ... import _lazy_re as lazy_re
 
 # lone surrogates, and C0/C1 controls other than tab and line breaks
-_NOT_PRINTABLE = re.compile("[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_NOT_PRINTABLE = lazy_re.compile("[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 # what XML 1.0 does not allow in a document at all
-_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_NOT_XML = lazy_re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 REPLACEMENT = "\ufffd"
 

@@ -73,6 +73,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
+from ... import _lazy_re as lazy_re
 from ...errors import ConfigError, UnknownRuleError
 from ...findings import Severity
 
@@ -189,7 +190,8 @@ class PatternRule(Rule):
         self.severity = severity  # type: ignore[misc]
         self.trigger = trigger  # type: ignore[misc]
         self.skip_code = skip_code  # type: ignore[misc]
-        self.pattern = re.compile(pattern, flags)
+        # compiled when the rule first runs: most rules never run on a small text (start-up)
+        self.pattern = lazy_re.compile(pattern, flags)
         self.group = group
         self._message = message
 

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ....cite.sources import SourceList, load_sources
 from ....errors import SchemaError
 from .. import Hit, Rule, RuleContext
 from . import markers_in
+
+if TYPE_CHECKING:
+    from ....cite.sources import SourceList
 
 
 class UnknownId(Rule):
@@ -46,6 +48,8 @@ _cache: dict[int, tuple[Any, SourceList]] = {}
 
 def source_list(raw: Any) -> SourceList:
     """The validated ``--sources`` list."""
+    from ....cite.sources import load_sources
+
     # The same list object is passed for every file of a run: validate it once.
     hit = _cache.get(id(raw))
     if hit is not None and hit[0] is raw:

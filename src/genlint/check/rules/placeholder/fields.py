@@ -40,6 +40,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
+from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 from .labels import CJK_VALUE_NOUNS
 
@@ -60,25 +61,25 @@ _NEXT = r"[^\r\n：:。，；！？,;!?|]{1,30}?[：:]"
 # and another label: a check of a character or two in C for most colons (时间：10:30 fails at
 # once). A label glued to an empty one (姓名：性别：) is found walking back from that one.
 _CANDIDATES = tuple(
-    re.compile(rf"{colon}(?=\*\*|{_B}*{_END}|{_WIDE}| {_NEXT})") for colon in ("：", ":")
+    lazy_re.compile(rf"{colon}(?=\*\*|{_B}*{_END}|{_WIDE}| {_NEXT})") for colon in ("：", ":")
 )
 _GLUED_MOST = 8  # how many glued empty fields are walked back over (a form line has few)
 _NO_LABEL_BEFORE = frozenset("\r\n：:|")
-_BLANK_RUN = re.compile(f"[{_BLANKS}]*")
-_STRONG_BLANK = re.compile(r"[^ ]| {2}")
+_BLANK_RUN = lazy_re.compile(f"[{_BLANKS}]*")
+_STRONG_BLANK = lazy_re.compile(r"[^ ]| {2}")
 # what splits a line into fields: prose punctuation, a wide blank, a single space next to a
 # non-ASCII character (张三 性别), a table bar
-_SPLIT = re.compile(
+_SPLIT = lazy_re.compile(
     r"[，,；;。!?！？、|】\]]|[\t\u3000\xa0\u2000-\u200a\u202f\u205f]+| {2,}"
     r"| (?=[^\x00-\x7f])|(?<=[^\x00-\x7f]) "
 )
 # 姓　　名: single characters spaced out to align a form column are one label
-_SPACED = re.compile(rf"[^\x00-\x7f](?:[{_BLANKS}]+[^\x00-\x7f])+")
-_LEAD = re.compile(
+_SPACED = lazy_re.compile(rf"[^\x00-\x7f](?:[{_BLANKS}]+[^\x00-\x7f])+")
+_LEAD = lazy_re.compile(
     rf"[{_BLANKS}]*(?:>[ ]*)*(?:[-*+•·▪●][ \t]+|\d{{1,3}}[.)．、][ \t]*"
     r"|[（(][一二三四五六七八九十\d]{1,3}[)）][ \t]*|[一二三四五六七八九十]{1,3}[、.．][ \t]*)?"
 )
-_MD_HEADING = re.compile(r"[ \t]{0,3}#{1,6}[ \t]")
+_MD_HEADING = lazy_re.compile(r"[ \t]{0,3}#{1,6}[ \t]")
 _NOT_IN_LABEL = frozenset("。，；！？,;!?“”\"‘’'《》<>{}[]【】=@#/\\`$%^~")
 _LEAD_INS = _words(
     "如下 以下 下列 所示 如次 如 为 是 即 指 包括 包含 诉称 辩称 声称 宣称 认为 指出 表示 说 道 问 答 规定 约定 例如 比如 "
@@ -89,12 +90,12 @@ _VALUE_ENDINGS = tuple(CJK_VALUE_NOUNS) + _words(
 )
 # 当事人信息：\n姓名：… names the group of fields below it
 _GROUP_ENDINGS = ("信息", "情况", "资料", "事项", "概况", "information", "details")
-_BLANK_DATE = re.compile(rf"[{_BLANKS}_＿\r]*年[{_BLANKS}_＿]*月[{_BLANKS}_＿]*日[{_BLANKS}\r]*")
-_EN_VALUE = re.compile(
+_BLANK_DATE = lazy_re.compile(rf"[{_BLANKS}_＿\r]*年[{_BLANKS}_＿]*月[{_BLANKS}_＿]*日[{_BLANKS}\r]*")
+_EN_VALUE = lazy_re.compile(
     r"(?i)(?:name|date|address|title|signature|by|its|phone|tel|fax|e-?mail|company|amount|"
     r"city|state|zip|country|position|dated|witness|attn|to|from|re|cc|no|number|id)\.?$"
 )
-_ASCII_LETTER = re.compile(r"[A-Za-z]")
+_ASCII_LETTER = lazy_re.compile(r"[A-Za-z]")
 
 
 def _last(matches: Iterator[re.Match[str]]) -> re.Match[str] | None:
@@ -198,8 +199,8 @@ def _label_before(text: str, colon: int, line_start: int) -> _Label | None:
     return _Label(start, after_field, prose_before, indent, listed)
 
 
-_FIELD_LINE = re.compile(rf"(?:\*\*)?([^\r\n：:|]{{1,24}}?)(?:\*\*)?[{_BLANKS}]*[：:](?!//)")
-_NEXT_LABEL = re.compile(r"(?:\*\*)?([^\r\n：:|]{1,30}?)(?:\*\*)?[：:]")
+_FIELD_LINE = lazy_re.compile(rf"(?:\*\*)?([^\r\n：:|]{{1,24}}?)(?:\*\*)?[{_BLANKS}]*[：:](?!//)")
+_NEXT_LABEL = lazy_re.compile(r"(?:\*\*)?([^\r\n：:|]{1,30}?)(?:\*\*)?[：:]")
 _REACH = 120  # how far back from a colon its label and the field before it are looked for
 _LOOKAHEAD = 2000  # how far the blank lines after a label are followed
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 
 
@@ -31,8 +32,8 @@ _CJK_FILL = _words(
 )
 _SENTENCE_PUNCT = frozenset("。，；！？,;!?")
 
-_EN_LABEL = re.compile(r"[A-Za-z][A-Za-z0-9 '’&/.,_-]{0,60}")
-_EN_KEYWORD = re.compile(
+_EN_LABEL = lazy_re.compile(r"[A-Za-z][A-Za-z0-9 '’&/.,_-]{0,60}")
+_EN_KEYWORD = lazy_re.compile(
     r"(?i)\b(?:name|date|address|company|amount|number|phone|e-?mail|insert|enter|your|client|"
     r"party|city|country|signature|position|recipient|sender|organi[sz]ation|product|price|"
     r"value|placeholder|fill|contact|website|url|location|employer|employee|job title|"
@@ -45,7 +46,7 @@ _EN_KEYWORD = re.compile(
 )
 # [TITLE], [STATE]: a capitalised word standing alone names a slot; acronyms and admonitions
 # in capitals do not
-_EN_CAPS = re.compile(r"[A-Z][A-Z’' ]{3,40}")
+_EN_CAPS = lazy_re.compile(r"[A-Z][A-Z’' ]{3,40}")
 _NOT_CAPS_SLOTS = frozenset(
     _words("NOTE WARNING CAUTION IMPORTANT INFO DEBUG ERROR EDIT UPDATE DONE HTML JSON YAML HTTP")
 )
@@ -58,7 +59,7 @@ def _cjk_label(label: str) -> bool:
 
 
 # [MM/DD/YYYY], [YYYY-MM-DD]: a date format standing where the date belongs
-_DATE_FORMAT = re.compile(r"(?i)(?:YYYY|YY|MM|DD)(?:[/.\- ](?:YYYY|YY|MM|DD)){1,2}")
+_DATE_FORMAT = lazy_re.compile(r"(?i)(?:YYYY|YY|MM|DD)(?:[/.\- ](?:YYYY|YY|MM|DD)){1,2}")
 
 
 def _en_label(label: str) -> bool:
@@ -70,7 +71,7 @@ def _en_label(label: str) -> bool:
 
 
 # what a label may carry around its words: <mark>…</mark>, **…**, \_escapes
-_MARKUP = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}>|\*\*|\\(?=.)|\\$|(?<![A-Za-z])_|_(?![A-Za-z])")
+_MARKUP = lazy_re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}>|\*\*|\\(?=.)|\\$|(?<![A-Za-z])_|_(?![A-Za-z])")
 _INSTRUCTION = (
     "(?:写明|注明|列明|载明|填写|填明|请填写|请写明|请注明|请填入|请输入|此处填写|输入|插入)"
 )
@@ -133,14 +134,14 @@ class SlotLabel(Rule):
     # one pattern per bracket, each starting with it: re skips to a literal at memchr speed
     # (an alternation of brackets makes it test every position)
     _patterns = (
-        re.compile(r"【(?P<a>[^【】\n]{1,20})】"),
-        re.compile(r"［(?P<b>[^［］\n]{1,20})］"),
-        re.compile(r"〈(?P<c>[^〈〉\n]{1,20})〉"),
-        re.compile(r"\[(?P<d>[^\[\]\n]{1,80})\](?![(\[:])"),
-        re.compile(r"<(?P<e>[^<>\n]{1,42})>"),
+        lazy_re.compile(r"【(?P<a>[^【】\n]{1,20})】"),
+        lazy_re.compile(r"［(?P<b>[^［］\n]{1,20})］"),
+        lazy_re.compile(r"〈(?P<c>[^〈〉\n]{1,20})〉"),
+        lazy_re.compile(r"\[(?P<d>[^\[\]\n]{1,80})\](?![(\[:])"),
+        lazy_re.compile(r"<(?P<e>[^<>\n]{1,42})>"),
         # （写明姓名、住所）: an instruction to the drafter in parentheses, left in the text
-        re.compile(rf"（(?P<f>{_INSTRUCTION}[^（）\n：:]{{0,60}})）"),
-        re.compile(rf"\((?P<g>{_INSTRUCTION}[^()\n：:]{{0,60}})\)"),
+        lazy_re.compile(rf"（(?P<f>{_INSTRUCTION}[^（）\n：:]{{0,60}})）"),
+        lazy_re.compile(rf"\((?P<g>{_INSTRUCTION}[^()\n：:]{{0,60}})\)"),
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
@@ -172,7 +173,7 @@ class SlotLabel(Rule):
             yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
 
 
-_DATE_SLOT = re.compile(r"[年月日号]?(?:[【\[［][^【】\[\]［］\n]{1,4}[】\]］][年月日号])*")
+_DATE_SLOT = lazy_re.compile(r"[年月日号]?(?:[【\[［][^【】\[\]［］\n]{1,4}[】\]］][年月日号])*")
 
 
 def _date_end(text: str, end: int) -> int:
@@ -181,8 +182,8 @@ def _date_end(text: str, end: int) -> int:
     return m.end() if m is not None else end
 
 
-_COLON_AFTER = re.compile(r"[ \t]*[：:]")
-_LINE_LEAD = re.compile(r"[ \t]*(?:[-*+]|\d+[.)、])?[ \t]*$")
+_COLON_AFTER = lazy_re.compile(r"[ \t]*[：:]")
+_LINE_LEAD = lazy_re.compile(r"[ \t]*(?:[-*+]|\d+[.)、])?[ \t]*$")
 
 
 def _heading(text: str, start: int, end: int) -> bool:
@@ -194,8 +195,8 @@ def _heading(text: str, start: int, end: int) -> bool:
     return bool(rest) and rest[0] not in "。，；,;.!?！？"
 
 
-_EN_FILL = re.compile(r"(?i)(?:insert|enter|fill|your)\b")
-_SENTENCE_GOES_ON = re.compile(r" [a-z]")
+_EN_FILL = lazy_re.compile(r"(?i)(?:insert|enter|fill|your)\b")
+_SENTENCE_GOES_ON = lazy_re.compile(r" [a-z]")
 
 
 def _asks_to_fill(label: str, text: str, end: int) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 from .words import (
     AMBIGUOUS_SURNAMES,
@@ -21,7 +22,7 @@ from .words import (
     entity_end,
 )
 
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_HAN = lazy_re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # units after the marks that belong to the span (X年, XX元, 副本×份)
 _UNIT = "年月日号条款项章节编卷册页期次届岁个名人元份件套台辆间户天"
 _THINGS = frozenset(X_THING_NEXT)
@@ -47,7 +48,7 @@ def _brand_before(text: str, pos: int) -> bool:
 # thing words that are also ordinal units: 第X款 is an unfilled clause number, X款 a model
 # year; the regex lets them through and the Python check below decides by the 第
 _ORDINAL_THINGS = frozenset(["款", "代", "版"])
-_MODEL_SUFFIX = re.compile(r"[ \t]?(?:Pro|Max|Plus|Ultra|mini|Mini|SE|Lite|\+)(?![a-z])")
+_MODEL_SUFFIX = lazy_re.compile(r"[ \t]?(?:Pro|Max|Plus|Ultra|mini|Mini|SE|Lite|\+)(?![a-z])")
 
 
 class XValue(Rule):
@@ -92,7 +93,7 @@ class XValue(Rule):
     # first mark, each starting with its literal: re skips to a literal at memchr speed, and
     # the lookbehinds come after it for the same reason.
     _runs = tuple(
-        re.compile(
+        lazy_re.compile(
             f"{first}(?<![A-Za-zＡ-Ｚａ-ｚ_.×]{first})"
             + "".join(
                 f"(?<!{re.escape(b)}{first})"
@@ -245,7 +246,7 @@ _SURNAMES = frozenset(SURNAMES)
 _DATE_UNITS = frozenset("年月日号")
 _MARKS = "Xx×Ｘｘ"
 _MARK_SET = frozenset(_MARKS)
-_DIGITS = re.compile(r"[0-9]+")
+_DIGITS = lazy_re.compile(r"[0-9]+")
 _CURRENCY = frozenset("$¥￥€£")
 _GROUP_SEPARATORS = frozenset(" -")
 
@@ -269,8 +270,8 @@ def _masked_group(text: str, start: int, end: int) -> bool:
 
 
 _BLANK = frozenset(" \t\u3000")
-_SPACED_UNIT = re.compile(r"[ \t\u3000]+[元份件张套台辆间户个名人天年月日号条款项](?![数量额值率])")
-_LATIN_SPACE = re.compile(r"[A-Za-z][ \t]$")
+_SPACED_UNIT = lazy_re.compile(r"[ \t\u3000]+[元份件张套台辆间户个名人天年月日号条款项](?![数量额值率])")
+_LATIN_SPACE = lazy_re.compile(r"[A-Za-z][ \t]$")
 _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.×")
 
 _CHAIN_UNITS = frozenset("年月日号")
@@ -307,7 +308,7 @@ class CircleValue(Rule):
     skip_code = True
 
     # the numeral check on the left is done in Python: a leading lookbehind slows re down
-    _pattern = re.compile(r"[○〇◯](?:[○〇◯]+|(?=[年月日号条款项章节]))(?![零一二三四五六七八九十])")
+    _pattern = lazy_re.compile(r"[○〇◯](?:[○〇◯]+|(?=[年月日号条款项章节]))(?![零一二三四五六七八九十])")
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._pattern, text):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
+from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 from .words import (
     AMBIGUOUS_SURNAMES,
@@ -20,13 +20,13 @@ from .words import (
     role_word_end,
 )
 
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_HAN = lazy_re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # 某年某月某日 and its parts; 年 followed by 级/龄/纪/轻 starts another word (某年级)
-_DATE = re.compile(
+_DATE = lazy_re.compile(
     r"某某?年(?![级龄纪轻級齡紀輕])(?:某某?月(?:某某?[日号號])?)?|某某?月(?:某某?[日号號])?"
 )
 # 某 not followed by a determiner word (某些, 某种…): most 某 in prose are rejected in C
-_MOU = re.compile("某某?(?!" + "|".join(sorted(DETERMINER_NEXT, key=len, reverse=True)) + ")")
+_MOU = lazy_re.compile("某某?(?!" + "|".join(sorted(DETERMINER_NEXT, key=len, reverse=True)) + ")")
 _ORDINAL_UNITS = frozenset("条款项章节号次届期條項節號屆")
 _NOT_AFTER_YEAR = frozenset("级龄纪轻級齡紀輕")
 # 某甲/某乙 name people; 甲方, 乙醇, 甲级, 乙肝 start other words
@@ -109,7 +109,7 @@ class MouMou(Rule):
     trigger = "某"  # shared with the other 某 rules: one scan for all three
     skip_code = True
 
-    _pattern = re.compile("某某+")
+    _pattern = lazy_re.compile("某某+")
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._pattern, text):
@@ -134,7 +134,7 @@ class MouName(Rule):
     skip_code = True
 
     # find 某 first (a literal: fast) and look back for the surname in Python
-    _mou = re.compile(
+    _mou = lazy_re.compile(
         r"某某?(?:[甲乙丙丁](?!方))?(?!"
         + "|".join(sorted(DETERMINER_NEXT, key=len, reverse=True))
         + ")"

@@ -3,8 +3,7 @@ another kind of number, amounts. Shared by every rule of the pack."""
 
 from __future__ import annotations
 
-import re
-
+from .... import _lazy_re as lazy_re
 from .. import RuleContext
 
 # Full-width forms are what Chinese input methods type; one table maps them (1:1, so offsets
@@ -38,7 +37,7 @@ TRIGGER = (
     f"|(?<=[{PROVINCES}][{PLATE_LETTER}])[·•・. \\-]?[{PLATE_LETTER}0-9]{{4}}"
     "|(?<=[A-Z])[A-Z]?[0-9]{6})"
 )
-_TRIGGER = re.compile(TRIGGER)
+_TRIGGER = lazy_re.compile(TRIGGER)
 
 
 def wide(text: str, ctx: RuleContext) -> bool:
@@ -201,14 +200,14 @@ def other_kind_before(text: str, start: int) -> bool:
 _AMOUNT_RIGHT = frozenset("元万亿%％圆块")
 
 # The labels of a bank account number, as they stand right before it (a colon or 为 between).
-_ACCOUNT_LABEL = re.compile(
+_ACCOUNT_LABEL = lazy_re.compile(
     r"(?:账号|帐号|卡号|账户|帐户)(?:号码)?|(?:Acct|ACCT)\.?[ \t]{0,4}(?:[Nn]o\.?|NO\.?)?"
     r"|(?:[Aa]ccount|ACCOUNT)[ \t]{0,4}(?:[Nn]o\.?|NO\.?|[Nn]umber|NUMBER|#)?"
     r"|A/C[ \t]{0,4}(?:[Nn]o\.?)?"
 )
-_ACCOUNT_GAP = re.compile(r"[ \t　]{0,8}(?:[:：]|为|是)?[ \t　]{0,8}\Z")
+_ACCOUNT_GAP = lazy_re.compile(r"[ \t　]{0,8}(?:[:：]|为|是)?[ \t　]{0,8}\Z")
 # accounts that are not at a bank: chat, shop, membership, transport, SIM cards
-_NOT_BANK = re.compile(
+_NOT_BANK = lazy_re.compile(
     r"(?:QQ|qq|微信|用户|登录|登陆|会员|游戏|平台|系统|邮箱|淘宝|抖音|微博|公众|员工|学生|"
     r"积分|加油|公交|门禁|校园|饭|就诊|医保|社保|SIM|sim|储值|购物|礼品|优惠|油|电话|话费|"
     r"交通|地铁|停车|网站|论坛|管理员)\Z"
@@ -241,6 +240,6 @@ def masked(value: str) -> bool:
     return _MASK.search(value) is not None
 
 
-_MASK = re.compile(
+_MASK = lazy_re.compile(
     r"[*＊×✕○〇●■□某]|[XxＸｘ]{2}|[\u4e00-\u9fff][XxＸｘ]|[XxＸｘ][\u4e00-\u9fff]|^[XxＸｘ]$"
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .... import _lazy_re as lazy_re
 from .. import Hit, PatternRule, Rule, RuleContext
 from .context import PLATE_LETTER, PROVINCES, TRIGGER, free_left, has_trigger, wide
 
@@ -14,7 +15,7 @@ _EMAIL = (
     r"(?:\.[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,24}(?![A-Za-z0-9\-])"
 )
 # the full-width ＠ as its own pattern: a class [@＠] would slow every text down by half
-_EMAIL_WIDE = re.compile(_EMAIL.replace("@", "＠", 1))
+_EMAIL_WIDE = lazy_re.compile(_EMAIL.replace("@", "＠", 1))
 
 
 class Email(PatternRule):
@@ -70,14 +71,14 @@ def lettered(text: str, ctx: RuleContext) -> list[re.Match[str]]:
 
 
 # One class first, then the kinds: re finds a class at scan speed, not an alternation.
-_LETTERED = re.compile(
+_LETTERED = lazy_re.compile(
     f"[A-ZＡ-Ｚ](?:(?<=[{_PROVINCES}][{_LETTER}])[·•・. \\-]?"
     f"(?P<plate>[DF][{_LETTER}0-9][0-9]{{4}}|[0-9]{{5}}[DF]"
     f"|[{_LETTER}0-9]{{4}}[{_LETTER}0-9挂学警港澳领])(?![A-Za-z0-9_*＊])"
     "|(?P<serial>[A-ZＡ-Ｚ]?(?:[0-9]{6,9}|[０-９]{6,9})))"
 )
 # a full-width letter is only a value before full-width digits: without them, ASCII is enough
-_LETTERED_ASCII = re.compile(_LETTERED.pattern.replace("[A-ZＡ-Ｚ](?:", "[A-Z](?:", 1))
+_LETTERED_ASCII = lazy_re.compile(_LETTERED.pattern.replace("[A-ZＡ-Ｚ](?:", "[A-Z](?:", 1))
 
 
 class Plate(Rule):

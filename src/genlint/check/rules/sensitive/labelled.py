@@ -8,9 +8,9 @@ value; the engine's windows reach well past a trigger, so they cover the value.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
+from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 from .context import (
     TRIGGER,
@@ -91,7 +91,7 @@ class Passport(Rule):
     trigger = TRIGGER
 
     # the label and what may stand between it and the value, right before the value
-    _label = re.compile(
+    _label = lazy_re.compile(
         r"(?:护照|通行证|台胞证|回乡证|[Pp]assport|PASSPORT)"
         r"(?:[ \t]{0,4}(?:号码|号|编号|[Nn]o\.?|NO\.?|[Nn]umber|NUMBER|#))?" + _GAP + r"\Z"
     )
@@ -139,18 +139,18 @@ class PersonName(Rule):
     )
     default = False
 
-    _pattern = re.compile(
+    _pattern = lazy_re.compile(
         r"(?:姓名|联系人|收件人|收货人|开户名|户名|持卡人|法定代表人|委托代理人|委托人|代理人"
         # the parties of a judgment or a claim
         r"|原告|被告人|被告|被上诉人|上诉人|被申请人|申请人|第三人|当事人|证人|被害人|犯罪嫌疑人)"
         r"[ \t　]{0,8}[:：][ \t　]{0,8}(?P<value>[\u4e00-\u9fff]{2,4}(?:[·•][\u4e00-\u9fff]{2,6})?)"
     )
     # a label that may follow a name without a comma: 姓名：张三性别：男
-    _next_label = re.compile(
+    _next_label = lazy_re.compile(
         r"性别|年龄|民族|出生|身份|电话|手机|住址|地址|职业|籍贯|联系|男|女|先生|女士"
     )
     # 王女士, 李经理: a surname with a title already keeps the person unnamed
-    _title = re.compile(r".(?:先生|女士|小姐|老师|经理|律师|法官|总|某)|.\Z")
+    _title = lazy_re.compile(r".(?:先生|女士|小姐|老师|经理|律师|法官|总|某)|.\Z")
     _not_names = frozenset(
         [
             "见附件",
@@ -210,17 +210,17 @@ class Address(Rule):
     trigger = ("住址", "地址", "住所", "居住地", "户籍地", "ddress", "DDRESS")
     default = False
 
-    _pattern = re.compile(
+    _pattern = lazy_re.compile(
         r"(?:住址|地址|住所地?|居住地|户籍地(?:址)?|[Aa]ddress|ADDRESS)"
         r"[ \t　]{0,8}[:：][ \t　]{0,8}(?P<value>[^\n\r\t，,。；;|]{4,80})"
     )
-    _street = re.compile(r"路|街|大道|巷|弄|胡同|村|里|道|[Rr]oad|[Ss]treet|[Aa]venue")
-    _number = re.compile(
+    _street = lazy_re.compile(r"路|街|大道|巷|弄|胡同|村|里|道|[Rr]oad|[Ss]treet|[Aa]venue")
+    _number = lazy_re.compile(
         r"[0-9０-９一二三四五六七八九十百零〇]+[号栋幢室楼组弄]|[Nn]o\.\s*[0-9]+|^[0-9]+[A-Za-z]?\s+[A-Z]"
     )
     # where an address written on one line ends: the next label, or a phone or postal code
     # after it (which its own rule reports: one span must not swallow another)
-    _next_label = re.compile(
+    _next_label = lazy_re.compile(
         r"\s{2,}|\s*(?:电话|手机|邮编|联系|身份证|姓名|Tel|TEL)"
         r"|\s*[+＋(（]?[0-9０-９][0-9０-９ \-)）]{5,}[0-9０-９]"
     )

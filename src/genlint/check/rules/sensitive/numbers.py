@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
+from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 from .checks import card_prefix_ok, id_shaped, luhn_ok, valid_legacy_id, valid_resident_id
 from .context import (
@@ -40,11 +41,11 @@ _SEP = "[ \\-　－]"
 # twice as fast as one that checks the separators, and it never backtracks (a million digits
 # are one pass). The whole runs inside (single separators between digits, an X check
 # character glued to the end) are then cut out of each match in Python: matches are rare.
-_SPAN = re.compile("[0-9０-９][0-9０-９ \\-　－]{9,}[XxＸｘ]?")
-_RUN = re.compile(f"{_D}(?:{_D}|{_SEP}(?={_D}))*[XxＸｘ]?")
+_SPAN = lazy_re.compile("[0-9０-９][0-9０-９ \\-　－]{9,}[XxＸｘ]?")
+_RUN = lazy_re.compile(f"{_D}(?:{_D}|{_SEP}(?={_D}))*[XxＸｘ]?")
 # the same for a text without full-width digits: the same runs, found faster
-_SPAN_ASCII = re.compile("[0-9][0-9 \\-　－]{9,}[Xx]?")
-_RUN_ASCII = re.compile(f"[0-9](?:[0-9]|{_SEP}(?=[0-9]))*[Xx]?")
+_SPAN_ASCII = lazy_re.compile("[0-9][0-9 \\-　－]{9,}[Xx]?")
+_RUN_ASCII = lazy_re.compile(f"[0-9](?:[0-9]|{_SEP}(?=[0-9]))*[Xx]?")
 # Longer runs (a million digits, a long row of numbers) are skipped whole, which keeps the
 # work per run small. Below 200 characters, so that a run holding a trigger match starts
 # inside the engine's window around it: windowed and whole-text scans see the same runs.
@@ -89,7 +90,7 @@ def digit_runs(text: str, ctx: RuleContext) -> list[Run]:
     return runs
 
 
-_GROUP = re.compile("[0-9Xx]+")
+_GROUP = lazy_re.compile("[0-9Xx]+")
 
 
 def _pieces(text: str, ctx: RuleContext) -> Iterator[list[_Group]]:
@@ -258,10 +259,10 @@ class Mobile(Rule):
 
     # ASCII and full-width each literal-first: re skips to the 1 at memchr speed
     _numbers = (
-        re.compile(r"1[3-9][0-9](?:[0-9]{8}|([ \t-])[0-9]{4}\1[0-9]{4})(?![0-9A-Za-z_*])"),
-        re.compile("１[３-９][０-９](?:[０-９]{8}|([ 　\t－-])[０-９]{4}\\1[０-９]{4})(?![０-９])"),
+        lazy_re.compile(r"1[3-9][0-9](?:[0-9]{8}|([ \t-])[0-9]{4}\1[0-9]{4})(?![0-9A-Za-z_*])"),
+        lazy_re.compile("１[３-９][０-９](?:[０-９]{8}|([ 　\t－-])[０-９]{4}\\1[０-９]{4})(?![０-９])"),
     )
-    _prefix = re.compile(r"(?:\+|＋|00)?86[ \t-]?$")
+    _prefix = lazy_re.compile(r"(?:\+|＋|00)?86[ \t-]?$")
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         ascii_only, wide_only = self._numbers
@@ -286,7 +287,7 @@ class Mobile(Rule):
 
 
 _Z, _AREA_CORE = "[0０]", f"(?:[1１][0０]|[2２]{_D}|[3-9３-９]{_D}{{2}})"
-_LANDLINE_LABEL = re.compile(
+_LANDLINE_LABEL = lazy_re.compile(
     r"(?:电话|座机|固话|传真|联系方式|[Tt]el|TEL|[Pp]hone|PHONE|[Ff]ax|FAX)(?:号码|号)?\.?\s*"
     r"(?:[:：]|为|是)?"
     r"\s*\Z"
@@ -321,14 +322,14 @@ class Landline(Rule):
     _local = r"(?P<local>[1-9][0-9]{6,7}|[1-9][0-9]{2,3}[ \-][0-9]{4})"
     _area = r"(?:10|2[0-9]|[3-9][0-9]{2})"
     # on a run's ASCII form: 0755-12345678, 021 8888 6666, or 86 10 6512 3456 after a +
-    _dialled = re.compile(f"0{_area}(?P<sep>[ \\-]?){_local}")
-    _plus = re.compile(f"86[ \\-]?(?P<area>{_area})[ \\-]{_local}")
+    _dialled = lazy_re.compile(f"0{_area}(?P<sep>[ \\-]?){_local}")
+    _plus = lazy_re.compile(f"86[ \\-]?(?P<area>{_area})[ \\-]{_local}")
     # a bracketed area code ends the run before it: found on its own, bracket first
     _bracketed = (
-        re.compile(f"\\([0０]{_AREA_CORE}[)）][ \\-]?"),
-        re.compile(f"（[0０]{_AREA_CORE}[)）][ \\-]?"),
+        lazy_re.compile(f"\\([0０]{_AREA_CORE}[)）][ \\-]?"),
+        lazy_re.compile(f"（[0０]{_AREA_CORE}[)）][ \\-]?"),
     )
-    _bracket_local = re.compile(
+    _bracket_local = lazy_re.compile(
         f"[1-9１-９]{_D}{{6,7}}(?!{_D})|[1-9１-９]{_D}{{2,3}}[ \\-－]{_D}{{4}}(?!{_D})"
     )
 
