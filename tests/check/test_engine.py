@@ -129,3 +129,29 @@ def test_findings_pickle_for_worker_processes() -> None:
     findings = check_text("甲方某某公司，电话13812345678")
     again = pickle.loads(pickle.dumps(findings))
     assert again == findings and [f.source_line for f in again] == [f.source_line for f in findings]
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_PIECES = st.sampled_from(
+    ["某某公司", "张某", "X年X月X日", "【】", "____", "姓名：", "  ", "\n", "13812345678", "正文",
+     "110105194912310021", "11010519491231002X", "a@b.cn", "京A12345", "[姓名]", "{{x}}", "，"]
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_PIECES, max_size=25).map("".join))
+def test_short_texts_scanned_whole_find_what_windows_find(text: str) -> None:
+    # up to 2,048 characters a text is scanned whole; longer ones through trigger windows: the
+    # same text must give the same findings either way (the filler holds no trigger)
+    from genlint.check.engine import Checker
+
+    checker = Checker()
+    filler = "正文内容。" * 500 + "\n\n"  # a paragraph and a blank line before the text
+    short = [(f.rule, f.start, f.end) for f in checker.check(text)]
+    long = [
+        (f.rule, f.start - len(filler), f.end - len(filler))
+        for f in checker.check(filler + text)
+    ]
+    assert short == long

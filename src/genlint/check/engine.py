@@ -29,6 +29,9 @@ log = logging.getLogger(__name__)
 
 # How much of a long line a finding quotes around its span.
 _SHOWN_CONTEXT = 160
+# Texts up to this many characters are scanned whole by every rule whose trigger occurs in them
+# (windows only pay off on long texts).
+_SHORT_TEXT = 2048
 
 
 class Checker:
@@ -62,6 +65,8 @@ class Checker:
                 self._triggers[trig] = tuple(
                     re.compile(t) for t in ((trig,) if isinstance(trig, str) else trig)
                 )
+        # per rule id, once per checker: a JSON file is thousands of short texts
+        self._severities = {rule.id: self.severity_of(rule) for rule in self.rules}
 
     def severity_of(self, rule: Rule) -> Severity:
         sev = self.config.severity
@@ -69,18 +74,28 @@ class Checker:
 
     def hits(self, text: str, ctx: RuleContext) -> list[tuple[Rule, Hit]]:
         """Every rule's hits on ``text`` after code skipping, overlap and allowlist filtering."""
-        # each trigger pattern is scanned once even when several rules list it
-        cache: dict[str, tuple[tuple[int, int], ...]] = {}
-        windows = {t: merged_windows(text, ps, cache) for t, ps in self._triggers.items()}
+        short = len(text) <= _SHORT_TEXT
+        if short:
+            # a short text (a JSON string value, a reply) is cheaper to scan whole than to cut
+            # into windows: a rule runs on all of it when its trigger occurs at all
+            found = {t: any(p.search(text) for p in ps) for t, ps in self._triggers.items()}
+        else:
+            # each trigger pattern is scanned once even when several rules list it
+            cache: dict[str, tuple[tuple[int, int], ...]] = {}
+            windows = {t: merged_windows(text, ps, cache) for t, ps in self._triggers.items()}
         out: list[tuple[Rule, Hit]] = []
         for rule in self.rules:
-            if rule.trigger is not None:
+            if rule.trigger is None:
+                rule_ctx = ctx
+            elif short:
+                if not found[rule.trigger]:
+                    continue
+                rule_ctx = ctx
+            else:
                 wins = windows[rule.trigger]
                 if not wins:
                     continue
                 rule_ctx = replace(ctx, windows=wins)
-            else:
-                rule_ctx = ctx
             for hit in rule.find(text, rule_ctx):
                 if not (0 <= hit.start < hit.end <= len(text)):
                     log.debug("rule %s gave an invalid span %r; ignored", rule.id, hit)
@@ -111,8 +126,7 @@ class Checker:
         pairs = sorted(self.hits(text, ctx), key=lambda rh: (rh[1].start, rh[1].end))
         findings: list[Finding] = []
         append = findings.append
-        # per rule id, once per text: a dense file has tens of thousands of findings
-        severities = {rule.id: self.severity_of(rule) for rule in self.rules}
+        severities = self._severities
         # one string per distinct (rule, text): an anonymised judgment repeats 李某 900 times,
         # and each finding then holds references, not copies (docs/benchmarks.md)
         shared: dict[tuple[str, str], tuple[str, str]] = {}
