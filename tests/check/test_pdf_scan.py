@@ -188,3 +188,18 @@ def test_page_and_line_always_point_at_the_finding(pages: list[str]) -> None:
         assert finding.page is not None
         line = pages[finding.page - 1].split("\n")[finding.line - 1]
         assert line[finding.column - 1 :].startswith(finding.text)
+
+
+def test_a_tiff_with_more_pages_than_the_limit_is_refused_not_cut(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PIL import Image
+
+    from genlint.readers import image
+
+    monkeypatch.setattr(image, "_MAX_FRAMES", 2)
+    frames = [Image.new("L", (40, 40), 255) for _ in range(3)]
+    path = tmp_path / "scan.tif"
+    frames[0].save(path, save_all=True, append_images=frames[1:])
+    (file,) = check_paths([path]).files
+    assert file.error == f"{path}: 3 pages in one image file, over the 2-page limit"

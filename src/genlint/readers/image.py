@@ -34,7 +34,13 @@ def read(path: str, data: bytes) -> Document:
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data))
         with image:
-            for frame in range(min(getattr(image, "n_frames", 1), _MAX_FRAMES)):
+            frames = getattr(image, "n_frames", 1)
+            if frames > _MAX_FRAMES:
+                # reading only some pages would pass the rest unread
+                raise InputError(
+                    f"{path}: {frames} pages in one image file, over the {_MAX_FRAMES}-page limit"
+                )
+            for frame in range(frames):
                 image.seek(frame)
                 if image.width * image.height > _MAX_PIXELS:
                     raise InputError(
