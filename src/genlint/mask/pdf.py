@@ -22,7 +22,7 @@ import io
 import logging
 from typing import Any
 
-from ..errors import GenlintError, InputError, MissingExtraError, require
+from ..errors import GenlintError, InputError, require
 from .core import Masker, Replacement
 from .files import MaskedFile
 
@@ -80,27 +80,13 @@ def mask_pdf(path: str, data: bytes, masker: Masker) -> MaskedFile:
 
 
 def _pypdf_pages(path: str, data: bytes, *, refuse_scans: bool = True) -> list[str]:
-    """Each page's text as the reader extracts it; encrypted and scanned files refused."""
-    require("pypdf", "docs")
-    from pypdf import PdfReader
+    """Each page's text as the check's reader extracts it; encrypted and scanned files refused."""
+    from ..readers.pdf import pages_list, text_pages
 
-    from ..readers.pdf import _looks_scanned, pages_list
-
-    if not data.lstrip()[:5].startswith(b"%PDF"):
-        raise InputError(f"{path}: not a PDF file (no %PDF header)")
-    logging.getLogger("pypdf").setLevel(logging.ERROR)
-    try:
-        reader = PdfReader(io.BytesIO(data), strict=False)
-        if reader.is_encrypted:
-            raise InputError(f"{path}: encrypted PDF; mask cannot redact it (decrypt it first)")
-        pages = [page.extract_text() or "" for page in reader.pages]
-        scanned = [i for i, t in enumerate(pages)
-                   if refuse_scans and _looks_scanned(reader.pages[i], t)]
-    except (InputError, MissingExtraError):
-        raise
-    except Exception as exc:  # a damaged file can fail anywhere inside pypdf
-        raise InputError(f"{path}: corrupt PDF ({type(exc).__name__})") from None
-    if scanned:
+    pages, scanned = text_pages(
+        path, data, encrypted="encrypted PDF; mask cannot redact it (decrypt it first)"
+    )
+    if scanned and refuse_scans:
         raise InputError(f"{path}: {pages_list(scanned)} ha{'s' if len(scanned) == 1 else 've'} "
                          "no text layer (a scan); mask cannot redact scanned pages")
     return pages

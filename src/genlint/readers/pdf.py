@@ -25,26 +25,7 @@ _SCAN_TEXT_CHARS = 16
 
 
 def read(path: str, data: bytes) -> Document:
-    require("pypdf", "docs")
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError, PyPdfError
-
-    if not data.lstrip()[:5].startswith(b"%PDF"):
-        raise InputError(f"{path}: not a PDF file (no %PDF header)")
-    # pypdf logs every recoverable oddity as a warning; keep them out of the report
-    logging.getLogger("pypdf").setLevel(logging.ERROR)
-    try:
-        reader = PdfReader(io.BytesIO(data), strict=False)
-        if reader.is_encrypted:
-            _decrypt(path, reader)
-        pages = [page.extract_text() or "" for page in reader.pages]
-        scanned = [i for i, text in enumerate(pages) if _looks_scanned(reader.pages[i], text)]
-    except (InputError, MissingExtraError):
-        raise
-    except (PdfReadError, PyPdfError) as exc:
-        raise InputError(f"{path}: corrupt PDF ({exc})") from None
-    except Exception as exc:  # a damaged file can fail anywhere inside pypdf
-        raise InputError(f"{path}: corrupt PDF ({type(exc).__name__})") from None
+    pages, scanned = text_pages(path, data)
     page_places: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     if scanned:
         from .ocr import ocr_pdf_pages
@@ -72,6 +53,38 @@ def read(path: str, data: bytes) -> Document:
     if scanned:
         doc.warnings.append(f"read by OCR: {pages_list(scanned)} (no text layer)")
     return doc
+
+
+def text_pages(
+    path: str, data: bytes, *, encrypted: str | None = None
+) -> tuple[list[str], list[int]]:
+    """The text layer of every page and the 0-based indexes of scanned pages (see
+    :func:`_looks_scanned`); a file that is not a PDF, damaged or locked is InputError. The
+    check and ``genlint mask`` open PDFs through this one function. ``encrypted``: refuse an
+    encrypted file with this reason instead of opening it with the empty password."""
+    require("pypdf", "docs")
+    from pypdf import PdfReader
+    from pypdf.errors import PdfReadError, PyPdfError
+
+    if not data.lstrip()[:5].startswith(b"%PDF"):
+        raise InputError(f"{path}: not a PDF file (no %PDF header)")
+    # pypdf logs every recoverable oddity as a warning; keep them out of the report
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    try:
+        reader = PdfReader(io.BytesIO(data), strict=False)
+        if reader.is_encrypted:
+            if encrypted is not None:
+                raise InputError(f"{path}: {encrypted}")
+            _decrypt(path, reader)
+        pages = [page.extract_text() or "" for page in reader.pages]
+        scanned = [i for i, text in enumerate(pages) if _looks_scanned(reader.pages[i], text)]
+    except (InputError, MissingExtraError):
+        raise
+    except (PdfReadError, PyPdfError) as exc:
+        raise InputError(f"{path}: corrupt PDF ({exc})") from None
+    except Exception as exc:  # a damaged file can fail anywhere inside pypdf
+        raise InputError(f"{path}: corrupt PDF ({type(exc).__name__})") from None
+    return pages, scanned
 
 
 def _decrypt(path: str, reader: Any) -> None:
