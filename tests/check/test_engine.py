@@ -155,3 +155,21 @@ def test_short_texts_scanned_whole_find_what_windows_find(text: str) -> None:
         for f in checker.check(filler + text)
     ]
     assert short == long
+
+
+def test_findings_are_light() -> None:
+    # two million findings must fit in a few hundred MB: repeated texts, messages and lines are
+    # shared, no dict per finding (was about 1,200 bytes each)
+    import tracemalloc
+
+    from genlint.check.engine import Checker
+
+    checker = Checker()
+    text = ("甲方某某公司于X年X月X日签订【】，" * 20 + "\n") * 100
+    checker.check(text)  # compile and cache first
+    tracemalloc.start()
+    findings = checker.check(text)
+    kept, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert len(findings) == 6000
+    assert kept / len(findings) < 500, kept / len(findings)
