@@ -7,6 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from support.pdf_build import make_pdf
+
+__all__ = ["make_docx", "make_pdf"]
+
 
 def make_docx(
     path: Path,
@@ -31,38 +35,6 @@ def make_docx(
     if footer:
         section.footer.paragraphs[0].text = footer
     document.save(str(path))
-    return path
-
-
-def make_pdf(
-    path: Path,
-    pages: Sequence[Sequence[str]],
-    password: str | None = None,
-    owner_password: str | None = None,
-) -> Path:
-    """A PDF whose pages hold the given lines, in the CID font STSong-Light (no font file)."""
-    from reportlab.lib.pagesizes import A4
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-    from reportlab.pdfgen import canvas
-
-    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
-    c = canvas.Canvas(str(path), pagesize=A4)
-    for lines in pages:
-        c.setFont("STSong-Light", 12)
-        y = 800
-        for line in lines:
-            c.drawString(60, y, line)
-            y -= 20
-        c.showPage()
-    c.save()
-    if password is not None or owner_password is not None:
-        from pypdf import PdfReader, PdfWriter
-
-        writer = PdfWriter(clone_from=PdfReader(str(path)))
-        writer.encrypt(password or "", owner_password, algorithm="RC4-128")
-        with path.open("wb") as fh:
-            writer.write(fh)
     return path
 
 

@@ -80,19 +80,6 @@ def _docx(path: Path, lines: list[str]) -> Path:
 
 
 def _pdf(path: Path, lines: list[str]) -> Path:
-    from reportlab.lib.pagesizes import A4
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-    from reportlab.pdfgen import canvas
+    from support.pdf_build import make_pdf
 
-    pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
-    c = canvas.Canvas(str(path), pagesize=A4)
-    for page in (lines[: len(lines) // 2], lines[len(lines) // 2 :]):
-        c.setFont("STSong-Light", 10)
-        y = 800
-        for line in page:
-            c.drawString(40, y, line)
-            y -= 18
-        c.showPage()
-    c.save()
-    return path
+    return make_pdf(path, [lines[: len(lines) // 2], lines[len(lines) // 2 :]])
