@@ -22,6 +22,7 @@ from .windows import merged_windows
 
 if TYPE_CHECKING:
     from ..readers import Document, Segment
+    from .prefilter import TriggerPlan
 
 __all__ = ["Checker", "check_file", "check_paths", "check_text"]
 
@@ -32,6 +33,10 @@ _SHOWN_CONTEXT = 160
 # Texts up to this many characters are scanned whole by every rule whose trigger occurs in them
 # (windows only pay off on long texts).
 _SHORT_TEXT = 2048
+# Texts from this many characters find their trigger windows with numpy (check/prefilter.py):
+# converting the text costs about 1 ms per million characters, the re scans it saves ten times
+# that.
+_VECTOR_TEXT = 20_000
 
 
 class Checker:
@@ -65,12 +70,26 @@ class Checker:
                 self._triggers[trig] = tuple(
                     re.compile(t) for t in ((trig,) if isinstance(trig, str) else trig)
                 )
+        self._plan: TriggerPlan | None = None
         # per rule id, once per checker: a JSON file is thousands of short texts
         self._severities = {rule.id: self.severity_of(rule) for rule in self.rules}
 
     def severity_of(self, rule: Rule) -> Severity:
         sev = self.config.severity
         return sev.get(rule.id) or sev.get(rule.pack) or rule.severity
+
+    def _windows(self, text: str) -> dict[Any, tuple[tuple[int, int], ...]]:
+        """Each trigger's windows over a text longer than ``_SHORT_TEXT``."""
+        if len(text) >= _VECTOR_TEXT:
+            # all triggers in one vectorised pass (numpy, imported only now)
+            if self._plan is None:
+                from .prefilter import TriggerPlan
+
+                self._plan = TriggerPlan(self._triggers)
+            return self._plan.windows(text)
+        # each trigger pattern is scanned once even when several rules list it
+        cache: dict[str, tuple[tuple[int, int], ...]] = {}
+        return {t: merged_windows(text, ps, cache) for t, ps in self._triggers.items()}
 
     def hits(self, text: str, ctx: RuleContext) -> list[tuple[Rule, Hit]]:
         """Every rule's hits on ``text`` after code skipping, overlap and allowlist filtering."""
@@ -80,9 +99,7 @@ class Checker:
             # into windows: a rule runs on all of it when its trigger occurs at all
             found = {t: any(p.search(text) for p in ps) for t, ps in self._triggers.items()}
         else:
-            # each trigger pattern is scanned once even when several rules list it
-            cache: dict[str, tuple[tuple[int, int], ...]] = {}
-            windows = {t: merged_windows(text, ps, cache) for t, ps in self._triggers.items()}
+            windows = self._windows(text)
         out: list[tuple[Rule, Hit]] = []
         for rule in self.rules:
             if rule.trigger is None:

@@ -52,6 +52,25 @@ _NOT_CAPS_SLOTS = frozenset(
 )
 
 
+def _cjk_bracket(open_: str, close: str, group: str) -> str:
+    """A CJK bracket pair holding up to 20 characters that may be a label: the last character
+    before the closing bracket may end a value noun or a date part, or the first may start a
+    fill instruction (markup and blanks around the words allowed). Checked in C, so the
+    headings of a judgment (【判决结果】) never reach the Python tests of :func:`_cjk_label`."""
+    ends = {w[-1] for w in (*CJK_VALUE_NOUNS, *_DATE_PARTS)} | set(_MARKUP_EDGES)
+    starts = {w[0] for w in _CJK_FILL} | set(_MARKUP_EDGES)
+    body = f"[^{open_}{close}\\n]"
+    return (
+        f"{open_}(?={body}{{1,20}}{close})"
+        f"(?P<{group}>{body}*?[{re.escape(''.join(sorted(ends)))}\\s]"
+        f"|\\s*[{re.escape(''.join(sorted(starts)))}]{body}*){close}"
+    )
+
+
+# what the markup _MARKUP strips from a label may start or end with
+_MARKUP_EDGES = "<>*_\\"
+
+
 def _cjk_label(label: str) -> bool:
     if not label or len(label) > 16 or any(ch in _SENTENCE_PUNCT for ch in label):
         return False
@@ -134,9 +153,9 @@ class SlotLabel(Rule):
     # one pattern per bracket, each starting with it: re skips to a literal at memchr speed
     # (an alternation of brackets makes it test every position)
     _patterns = (
-        lazy_re.compile(r"【(?P<a>[^【】\n]{1,20})】"),
-        lazy_re.compile(r"［(?P<b>[^［］\n]{1,20})］"),
-        lazy_re.compile(r"〈(?P<c>[^〈〉\n]{1,20})〉"),
+        lazy_re.compile(_cjk_bracket("【", "】", "a")),
+        lazy_re.compile(_cjk_bracket("［", "］", "b")),
+        lazy_re.compile(_cjk_bracket("〈", "〉", "c")),
         lazy_re.compile(r"\[(?P<d>[^\[\]\n]{1,80})\](?![(\[:])"),
         lazy_re.compile(r"<(?P<e>[^<>\n]{1,42})>"),
         # （写明姓名、住所）: an instruction to the drafter in parentheses, left in the text
