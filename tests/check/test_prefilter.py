@@ -1,0 +1,129 @@
+"""The vectorised trigger pass (genlint/check/prefilter.py): long texts find what re finds."""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from genlint.check import Checker
+from genlint.check.engine import _VECTOR_TEXT
+from genlint.check.prefilter import TriggerPlan, _NotSequence, _sequences
+from genlint.check.rules import all_rules
+from genlint.check.windows import merged_windows
+
+
+def _shown(pattern: str) -> list[list[str]]:
+    return [["".join(sorted(map(chr, s))) for s in seq] for seq in _sequences(pattern)]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "expected"),
+    [
+        ("某", [["某"]]),
+        (r"\[", [["["]]),
+        ("年[ _]", [["年", " _"]]),
+        ("a[bc]?d", [["a", "d"], ["a", "bc", "d"]]),
+        ("(?:ab|c){2}", [["a", "b", "a", "b"], ["a", "b", "c"], ["c", "a", "b"], ["c", "c"]]),
+        # a lookbehind inside the match narrows the character it overlaps
+        ("[0-9A-Z](?<=[0-9])x", [["0123456789", "x"]]),
+        # one reaching before the match adds a position: the window starts one earlier
+        ("[A-Z](?<=[京沪][A-C])", [["京沪", "ABC"]]),
+        ("a(?=bc)", [["a", "b", "c"]]),
+        # contradictions never match; negative lookarounds and anchors only narrow
+        ("a(?=b)c", []),
+        (r"(?<![A-Z])ab\b", [["a", "b"]]),
+    ],
+)
+def test_patterns_become_sequences_of_sets(pattern: str, expected: list[list[str]]) -> None:
+    assert _shown(pattern) == expected
+
+
+@pytest.mark.parametrize(
+    "pattern", [r"\d{3}", "a+", "a{1,3}", "[^a]", "(?i)ab", "x*", "a|", "\U0001f600", "\x00"]
+)
+def test_other_patterns_are_left_to_re(pattern: str) -> None:
+    with pytest.raises(_NotSequence):
+        _sequences(pattern)
+
+
+def test_every_shipped_trigger_is_vectorised() -> None:
+    # a trigger left to re costs a whole scan per long text: the shipped ones must not be
+    triggers = {r.trigger for r in all_rules() if r.trigger is not None}
+    plan = TriggerPlan({t: [re.compile(p) for p in _as_tuple(t)] for t in triggers})
+    assert plan._fallback == {}
+
+
+def _as_tuple(trigger: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (trigger,) if isinstance(trigger, str) else trigger
+
+
+_PIECES = st.sampled_from(
+    [
+        "某某公司", "张某", "X年X月X日", "按X4计算", "XX元", "【】", "【公司名称】", "【判决结果】", "____",
+        "姓名：", "  ", "\n", "13812345678", "138 1234 5678", "正文", "110105194912310021",
+        "11010519491231002X", "a@b.cn", "ｚ＠ｂ.ｃｎ", "京A12345", "粤B·D12345", "E12345678",
+        "[姓名]", "{{x}}", "，", "（写明姓名）", "１３８１２３４５６７８", "0755-12345678", "年  月",
+        "账号：6222021234567890128", "\U0001f600", "\ud800", "○○公司", "TBD", "lorem ipsum",
+    ]
+)
+_FILLER = "本院认为，原告与被告签订的合同合法有效。\n"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(_PIECES, st.integers(0, 400)), min_size=1, max_size=60))
+def test_long_texts_find_what_the_re_windows_find(parts: list[tuple[str, int]]) -> None:
+    # pieces spread over a text past the vectorised threshold, at any distance from each other
+    text = "".join(piece + _FILLER[: gap % len(_FILLER)] * (gap // 20 + 1) for piece, gap in parts)
+    text = text + _FILLER * max(0, (_VECTOR_TEXT - len(text)) // len(_FILLER) + 1)
+    assert len(text) >= _VECTOR_TEXT
+    checker = _checker()
+    plan = TriggerPlan(checker._triggers)
+    vector = plan.windows(text)
+    for key, patterns in checker._triggers.items():
+        # every window re would give lies inside one of the vectorised windows
+        ours = vector[key]
+        starts = [a for a, _ in ours]
+        for a, b in merged_windows(text, patterns):
+            i = bisect.bisect_right(starts, a) - 1
+            assert i >= 0 and ours[i][0] <= a and b <= ours[i][1], (key, (a, b))
+    assert [f.to_dict() for f in checker.check(text)] == [
+        f.to_dict() for f in _unwindowed().check(text)
+    ]
+
+
+_CACHE: dict[str, Checker] = {}
+
+
+def _checker() -> Checker:
+    if "fast" not in _CACHE:
+        ids = ",".join(r.id for r in all_rules())  # the opt-in rules too
+        _CACHE["fast"] = Checker(select=ids)
+    return _CACHE["fast"]
+
+
+def _unwindowed() -> Checker:
+    import copy
+
+    if "slow" not in _CACHE:
+        slow = copy.copy(_checker())
+        clones = []
+        for rule in slow.rules:
+            clone = copy.copy(rule)
+            clone.trigger = None  # type: ignore[misc]
+            clones.append(clone)
+        slow.rules = clones
+        _CACHE["slow"] = slow
+    return _CACHE["slow"]
+
+
+def test_a_trigger_that_is_no_sequence_keeps_its_re_scan() -> None:
+    patterns = [re.compile(r"T\w+-")]
+    plan = TriggerPlan({"ticket": patterns, "mou": [re.compile("某")]})
+    text = _FILLER * 1000 + "见 TKT-123，某公司。\n" + _FILLER * 10
+    windows = plan.windows(text)
+    assert windows["ticket"] == merged_windows(text, patterns) != ()
+    assert windows["mou"] == merged_windows(text, [re.compile("某")])
