@@ -19,21 +19,20 @@ from .words import (
     SURNAMES,
     VERBS_ENDING_IN_SURNAME,
     X_THING_NEXT,
+    WordIndex,
     entity_end,
 )
 
 _HAN = lazy_re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 # units after the marks that belong to the span (X年, XX元, 副本×份)
 _UNIT = "年月日号条款项章节编卷册页期次届岁个名人元份件套台辆间户天"
-_THINGS = frozenset(X_THING_NEXT)
-_THING_LENS = sorted({len(w) for w in X_THING_NEXT}, reverse=True)
-_BRANDS = frozenset(MODEL_BRANDS)
-_BRAND_LENS = sorted({len(w) for w in MODEL_BRANDS}, reverse=True)
+_THINGS = WordIndex(X_THING_NEXT)
+_BRANDS = WordIndex(MODEL_BRANDS)
 
 
 def _thing_at(text: str, pos: int) -> bool:
     """X光, X射线, X5车型: a word after the marks that makes them a thing, not a slot."""
-    return any(text[pos : pos + n] in _THINGS for n in _THING_LENS)
+    return _THINGS.longest_at(text, pos) > 0
 
 
 def _brand_before(text: str, pos: int) -> bool:
@@ -42,7 +41,7 @@ def _brand_before(text: str, pos: int) -> bool:
         pos -= 1
     if pos > 0 and text[pos - 1].isascii() and text[pos - 1].isalpha():
         return True
-    return any(text[max(0, pos - n) : pos] in _BRANDS for n in _BRAND_LENS)
+    return _BRANDS.longest_before(text, pos) > 0
 
 
 # thing words that are also ordinal units: 第X款 is an unfilled clause number, X款 a model
@@ -118,8 +117,11 @@ class XValue(Rule):
     def _find_runs(
         self, run_pattern: re.Pattern[str], text: str, ctx: RuleContext
     ) -> Iterable[Hit]:
+        covered = -1  # the end of the last hit: X年X月X日 is one hit, its later X runs are in it
         for m in ctx.finditer(run_pattern, text):
             run_start, run_end = m.span()
+            if run_start < covered:
+                continue
             if run_start > 0 and text[run_start - 1] in _GLUE_LEFT:
                 continue
             run = m.group()
@@ -139,6 +141,7 @@ class XValue(Rule):
                     and not text[run_end + 1 : run_end + 2].isdigit()
                 ):
                     end = _extend(text, run_end)
+                    covered = end
                     yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
                 continue
             has_ordinal = run_start > 0 and text[run_start - 1] == "第"
@@ -170,6 +173,7 @@ class XValue(Rule):
                     continue  # 宝马X5, Model X5
                 if _thing_at(text, after) or _MODEL_SUFFIX.match(text, after):
                     continue  # X5车型, X9 Pro
+                covered = after
                 yield Hit(start, after, message=f"unfilled placeholder '{text[start:after]}'")
                 continue
             if prev in ",." and run_start >= 2 and text[run_start - 2] in _MARK_SET:
@@ -181,6 +185,7 @@ class XValue(Rule):
                     while text[end : end + 1] in _MARK_SET:
                         end += 1
                 end = _extend(text, end)
+                covered = end
                 yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
                 continue
             han_next = bool(_HAN.match(nxt))
@@ -190,6 +195,7 @@ class XValue(Rule):
                 # 单价 × 数量 and 3 × 4 are products
                 unit = _SPACED_UNIT.match(text, run_end)
                 if unit is not None and run_start >= 2 and _HAN.match(text[run_start - 2]):
+                    covered = unit.end()
                     yield Hit(
                         start,
                         unit.end(),
@@ -224,6 +230,7 @@ class XValue(Rule):
             end = _extend(text, end)
             if not has_ordinal and end == run_end and _surname_before(text, run_start):
                 start -= 1  # 张XX: a name never filled in, like 张某某
+            covered = end
             yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
 
 
