@@ -50,12 +50,6 @@ _ORDINAL_THINGS = frozenset(["款", "代", "版"])
 _MODEL_SUFFIX = lazy_re.compile(r"[ \t]?(?:Pro|Max|Plus|Ultra|mini|Mini|SE|Lite|\+)(?![a-z])")
 
 
-# brands rejected in the pattern (the model words are tested in Python: 车型X款)
-_LOOKBEHIND_BRANDS = tuple(
-    b for b in MODEL_BRANDS if len(b) >= 2 and b not in ("型号", "车型", "机型", "系列")
-)
-
-
 class XValue(Rule):
     id = "placeholder/x-value"
     description = "X/x/× stands for digits or a name never filled in"
@@ -96,14 +90,15 @@ class XValue(Rule):
     # A whole run of X-like marks, rejected in C when glued to a Latin word (RTX, box, 0x1F),
     # after a brand (宝马X5) or followed by a thing word (X光, X射线, X-ray). One pattern per
     # first mark, each starting with its literal: re skips to a literal at memchr speed, and
-    # the lookbehinds come after it for the same reason. The brand lookbehinds are tried only
-    # when the character before the mark ends some brand (one class test for most marks).
+    # the lookbehinds come after it for the same reason.
     _runs = tuple(
         lazy_re.compile(
             f"{first}(?<![A-Za-zＡ-Ｚａ-ｚ_.×]{first})"
-            + f"(?:(?<![{re.escape(''.join(sorted({b[-1] for b in _LOOKBEHIND_BRANDS})))}]{first})|"
-            + "".join(f"(?<!{re.escape(b)}{first})" for b in _LOOKBEHIND_BRANDS)
-            + ")"
+            + "".join(
+                f"(?<!{re.escape(b)}{first})"
+                for b in MODEL_BRANDS
+                if len(b) >= 2 and b not in ("型号", "车型", "机型", "系列")
+            )
             + r"[Xx×Ｘｘ]*(?![Xx×ＸｘA-Za-zＡ-Ｚａ-ｚ]|-(?![Xx×Ｘｘ])[A-Za-z]|"
             + "|".join(
                 re.escape(w)
