@@ -84,15 +84,22 @@ def test_long_texts_find_what_the_re_windows_find(parts: list[tuple[str, int]]) 
     plan = TriggerPlan(checker._triggers)
     vector = plan.windows(text)
     for key, patterns in checker._triggers.items():
-        # every window re would give lies inside one of the vectorised windows
-        ours = vector[key]
-        starts = [a for a, _ in ours]
-        for a, b in merged_windows(text, patterns):
-            i = bisect.bisect_right(starts, a) - 1
-            assert i >= 0 and ours[i][0] <= a and b <= ours[i][1], (key, (a, b))
+        # every window re would give lies inside one of the vectorised windows, for the
+        # trigger and for each of its patterns
+        _assert_within(merged_windows(text, patterns), vector[key].all, key)
+        for pattern, part in zip(patterns, vector[key].parts, strict=True):
+            _assert_within(merged_windows(text, [pattern]), part, pattern.pattern)
+            _assert_within(part, vector[key].all, pattern.pattern)
     assert [f.to_dict() for f in checker.check(text)] == [
         f.to_dict() for f in _unwindowed().check(text)
     ]
+
+
+def _assert_within(inner: tuple, outer: tuple, what: object) -> None:
+    starts = [a for a, _ in outer]
+    for a, b in inner:
+        i = bisect.bisect_right(starts, a) - 1
+        assert i >= 0 and outer[i][0] <= a and b <= outer[i][1], (what, (a, b))
 
 
 _CACHE: dict[str, Checker] = {}
@@ -125,5 +132,21 @@ def test_a_trigger_that_is_no_sequence_keeps_its_re_scan() -> None:
     plan = TriggerPlan({"ticket": patterns, "mou": [re.compile("某")]})
     text = _FILLER * 1000 + "见 TKT-123，某公司。\n" + _FILLER * 10
     windows = plan.windows(text)
-    assert windows["ticket"] == merged_windows(text, patterns) != ()
-    assert windows["mou"] == merged_windows(text, [re.compile("某")])
+    assert windows["ticket"].all == merged_windows(text, patterns) != ()
+    assert windows["mou"].all == merged_windows(text, [re.compile("某")])
+
+
+@pytest.mark.parametrize("rule_id", ["placeholder/x-value", "placeholder/slot-label"])
+def test_patterns_scanned_by_part_start_with_their_trigger_pattern(rule_id: str) -> None:
+    # ctx.finditer(pattern, text, part) scans only where trigger pattern `part` matched: that
+    # is right only if every match of the pattern starts with a match of it
+    from genlint.check.rules.placeholder.labels import SlotLabel
+    from genlint.check.rules.placeholder.marks import XValue
+
+    rule = {"placeholder/x-value": XValue, "placeholder/slot-label": SlotLabel}[rule_id]()
+    patterns = rule._runs if isinstance(rule, XValue) else rule._patterns
+    assert isinstance(rule.trigger, tuple) and len(patterns) == len(rule.trigger)
+    for pattern, trigger in zip(patterns, rule.trigger, strict=True):
+        for example in (*rule.bad, *rule.good, "【姓名】", "［名称］", "〈日期〉", "<your name>", "（写明住所）", "(填写)"):
+            for m in pattern.finditer(example):
+                assert re.match(trigger, example[m.start() :]), (pattern.pattern, example)

@@ -18,7 +18,7 @@ from ..findings import Finding, Severity
 from .config import CheckConfig, as_config
 from .report import CheckReport, FileResult
 from .rules import Hit, Rule, RuleContext, select_rules
-from .windows import merged_windows
+from .windows import TriggerWindows, merged_windows
 
 if TYPE_CHECKING:
     from ..readers import Document, Segment
@@ -78,7 +78,7 @@ class Checker:
         sev = self.config.severity
         return sev.get(rule.id) or sev.get(rule.pack) or rule.severity
 
-    def _windows(self, text: str) -> dict[Any, tuple[tuple[int, int], ...]]:
+    def _windows(self, text: str) -> dict[Any, TriggerWindows]:
         """Each trigger's windows over a text longer than ``_SHORT_TEXT``."""
         if len(text) >= _VECTOR_TEXT:
             # all triggers in one vectorised pass (numpy, imported only now)
@@ -89,7 +89,11 @@ class Checker:
             return self._plan.windows(text)
         # each trigger pattern is scanned once even when several rules list it
         cache: dict[str, tuple[tuple[int, int], ...]] = {}
-        return {t: merged_windows(text, ps, cache) for t, ps in self._triggers.items()}
+        out = {}
+        for t, ps in self._triggers.items():
+            whole = merged_windows(text, ps, cache)
+            out[t] = TriggerWindows(whole, tuple(cache[p.pattern] for p in ps))
+        return out
 
     def hits(self, text: str, ctx: RuleContext) -> list[tuple[Rule, Hit]]:
         """Every rule's hits on ``text`` after code skipping, overlap and allowlist filtering."""
@@ -110,9 +114,9 @@ class Checker:
                 rule_ctx = ctx
             else:
                 wins = windows[rule.trigger]
-                if not wins:
+                if not wins.all:
                     continue
-                rule_ctx = replace(ctx, windows=wins)
+                rule_ctx = replace(ctx, windows=wins.all, part_windows=wins.parts)
             for hit in rule.find(text, rule_ctx):
                 if not (0 <= hit.start < hit.end <= len(text)):
                     log.debug("rule %s gave an invalid span %r; ignored", rule.id, hit)

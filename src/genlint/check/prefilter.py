@@ -23,7 +23,14 @@ from typing import Any
 
 import numpy as np
 
-from .windows import _JOIN_GAP, _WINDOW_MARGIN, _WINDOW_SPAN, merged_windows
+from .windows import (
+    _JOIN_GAP,
+    _WINDOW_MARGIN,
+    _WINDOW_SPAN,
+    TriggerWindows,
+    join_windows,
+    merged_windows,
+)
 
 __all__ = ["TriggerPlan"]
 
@@ -33,6 +40,7 @@ _BMP = 0x10000
 
 Key = Any  # a rule's ``trigger`` value: a pattern or a tuple of them
 Windows = tuple[tuple[int, int], ...]
+
 
 
 class _NotSequence(Exception):
@@ -168,17 +176,22 @@ class TriggerPlan:
     def __init__(self, triggers: Mapping[Key, Sequence[re.Pattern[str]]]) -> None:
         self._fallback: dict[Key, Sequence[re.Pattern[str]]] = {}
         # per trigger key: (length, set index per position) of each sequence
-        self._plans: dict[Key, list[tuple[int, tuple[int, ...]]]] = {}
+        self._plans: dict[Key, list[tuple[int, int, tuple[int, ...]]]] = {}
+        self._parts: dict[Key, int] = {}
         index: dict[CharSet, int] = {}
         for key, patterns in triggers.items():
             try:
-                seqs = [s for p in patterns for s in _sequences(p.pattern)]
+                for p in patterns:
+                    _sequences(p.pattern)
             except _NotSequence:
                 self._fallback[key] = patterns
                 continue
             self._plans[key] = [
-                (len(seq), tuple(index.setdefault(s, len(index)) for s in seq)) for seq in seqs
+                (part, len(seq), tuple(index.setdefault(s, len(index)) for s in seq))
+                for part, p in enumerate(patterns)
+                for seq in _sequences(p.pattern)
             ]
+            self._parts[key] = len(patterns)
         self._tables = np.zeros((max(1, len(index)), _BMP), dtype=bool)
         for chars, i in index.items():
             self._tables[i, sorted(chars)] = True
@@ -187,7 +200,7 @@ class TriggerPlan:
         for chars, i in index.items():
             if len(chars) == 1:
                 self._single[i] = next(iter(chars))
-        first = {seq[0] for plan in self._plans.values() for _, seq in plan}
+        first = {seq[0] for plan in self._plans.values() for _, _, seq in plan}
         self._first = np.zeros(_BMP, dtype=bool)
         for i in first:
             self._first |= self._tables[i]
@@ -199,12 +212,14 @@ class TriggerPlan:
             return codes == single
         return np.take(self._tables[index], codes, mode="clip")
 
-    def windows(self, text: str) -> dict[Key, Windows]:
-        """Each trigger's windows over ``text`` (see :func:`windows.merged_windows`)."""
-        out: dict[Key, Windows] = {}
+    def windows(self, text: str) -> dict[Key, TriggerWindows]:
+        """Each trigger's windows over ``text``: all of them (see
+        :func:`windows.merged_windows`) and those of each of its patterns."""
+        out: dict[Key, TriggerWindows] = {}
         cache: dict[str, Windows] = {}
         for key, patterns in self._fallback.items():
-            out[key] = merged_windows(text, patterns, cache)
+            whole = merged_windows(text, patterns, cache)
+            out[key] = TriggerWindows(whole, tuple(cache[p.pattern] for p in patterns))
         if not self._plans:
             return out
         n = len(text)
@@ -213,11 +228,12 @@ class TriggerPlan:
         cand = np.flatnonzero(np.take(self._first, codes, mode="clip"))
         cand_codes = codes[cand]
         starts_of: dict[int, np.ndarray] = {}
-        breaks: np.ndarray | None = None
+        breaks = np.flatnonzero(codes == 10)
         for key, plan in self._plans.items():
-            starts: list[np.ndarray] = []
-            ends: list[np.ndarray] = []
-            for length, sets in plan:
+            parts = self._parts[key]
+            starts: list[list[np.ndarray]] = [[] for _ in range(parts)]
+            ends: list[list[np.ndarray]] = [[] for _ in range(parts)]
+            for part, length, sets in plan:
                 pos = starts_of.get(sets[0])
                 if pos is None:
                     pos = starts_of[sets[0]] = cand[self._member(sets[0], cand_codes)]
@@ -230,14 +246,15 @@ class TriggerPlan:
                     ahead = np.take(codes, pos + offset, mode="clip")
                     pos = pos[self._member(sets[offset], ahead)]
                 if len(pos):
-                    starts.append(pos)
-                    ends.append(pos + length)
-            if not starts:
-                out[key] = ()
-                continue
-            if breaks is None:
-                breaks = np.flatnonzero(codes == 10)
-            out[key] = _windows_at(np.concatenate(starts), np.concatenate(ends), breaks, n)
+                    starts[part].append(pos)
+                    ends[part].append(pos + length)
+            per_part = tuple(
+                _windows_at(np.concatenate(s), np.concatenate(e), breaks, n) if s else ()
+                for s, e in zip(starts, ends, strict=True)
+            )
+            out[key] = TriggerWindows(
+                per_part[0] if parts == 1 else _union(per_part), per_part
+            )
         return out
 
 
@@ -265,3 +282,7 @@ def _windows_at(starts: np.ndarray, ends: np.ndarray, breaks: np.ndarray, n: int
     first = np.concatenate(([0], new))
     last = np.concatenate((new - 1, [len(p) - 1]))
     return tuple(zip(w_start[first].tolist(), reach[last].tolist(), strict=True))
+
+
+def _union(parts: Sequence[Windows]) -> Windows:
+    return join_windows(sorted(w for part in parts for w in part))

@@ -6,8 +6,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
-__all__ = ["merged_windows"]
+__all__ = ["TriggerWindows", "join_windows", "merged_windows"]
+
+Windows = tuple[tuple[int, int], ...]
+
+
+class TriggerWindows(NamedTuple):
+    """Where a trigger occurs: windows around all its matches, and around the matches of each
+    of its patterns (``parts``, in the order of the trigger's tuple; see
+    ``RuleContext.part_windows``)."""
+
+    all: Windows
+    parts: tuple[Windows, ...]
 
 # How far back and past a trigger match a window reaches, and how close two windows must be to
 # be joined into one.
@@ -101,7 +113,11 @@ def merged_windows(
             cache[t.pattern] = _windows(text, t)
     if len(triggers) == 1:
         return cache[triggers[0].pattern]
-    spans = sorted(w for t in triggers for w in cache[t.pattern])
+    return join_windows(sorted(w for t in triggers for w in cache[t.pattern]))
+
+
+def join_windows(spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """Sorted windows with those less than ``_JOIN_GAP`` apart joined into one."""
     out: list[tuple[int, int]] = []
     for start, end in spans:
         if out and start <= out[-1][1] + _JOIN_GAP:

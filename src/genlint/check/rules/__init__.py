@@ -36,6 +36,10 @@ and ending at a line break where the line is not huge); iterate them with
 ``ctx.finditer(pattern, text)``, which calls ``pattern.finditer(text, pos, endpos)`` per window
 (lookbehinds still see the text before ``pos``). A rule with ``trigger = None`` gets one window,
 the whole text. A property test checks that windows never change what the packs find.
+A rule with one pattern per pattern of a tuple trigger, each starting with that trigger
+pattern, passes its index (``ctx.finditer(pattern, text, part=i)``) and scans only the windows
+of that trigger pattern (``ctx.part_windows``): a pattern for ``［`` then costs nothing in a
+text that holds only ``【``.
 
 Speed: start every trigger and every pattern with a literal character (``某``, ``1[3-9]``):
 ``re`` then skips to it at memchr speed, while a leading character class, alternation of
@@ -124,16 +128,25 @@ class RuleContext:
     path: str | None = None
     code_ranges: tuple[Window, ...] = ()
     windows: tuple[Window, ...] | None = None
+    # the windows of each pattern of a tuple trigger, in its order (None: not known)
+    part_windows: tuple[tuple[Window, ...], ...] | None = None
     # scratch space for one text, shared by the rules that run on it (the copies the engine
     # makes per rule share it): rules of a pack that scan alike keep one scan here
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
-    def finditer(self, pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
-        """``pattern.finditer`` over this rule's windows (the whole text when none)."""
-        if self.windows is None:
+    def finditer(
+        self, pattern: re.Pattern[str], text: str, part: int | None = None
+    ) -> Iterator[re.Match[str]]:
+        """``pattern.finditer`` over this rule's windows (the whole text when none). With
+        ``part``, only over the windows of that pattern of the trigger's tuple: for a pattern
+        that can only match where that trigger pattern does (it starts with it)."""
+        windows = self.windows
+        if part is not None and self.part_windows is not None:
+            windows = self.part_windows[part]
+        if windows is None:
             yield from pattern.finditer(text)
             return
-        for pos, endpos in self.windows:
+        for pos, endpos in windows:
             yield from pattern.finditer(text, pos, endpos)
 
 

@@ -147,7 +147,8 @@ class SlotLabel(Rule):
         "甲方（盖章）",
         "（注明：已核实）",
     )
-    trigger = (r"\[", "【", "［", "<", "〈", "（[写注列载填请此输插]", r"\([写注列载填请此输插]")
+    # in the order of _patterns: pattern i starts with trigger pattern i (ctx.finditer's part)
+    trigger = ("【", "［", "〈", r"\[", "<", "（[写注列载填请此输插]", r"\([写注列载填请此输插]")
     skip_code = True
 
     # one pattern per bracket, each starting with it: re skips to a literal at memchr speed
@@ -164,11 +165,13 @@ class SlotLabel(Rule):
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
-        for pattern in self._patterns:
-            yield from self._find(pattern, text, ctx)
+        for part, pattern in enumerate(self._patterns):
+            yield from self._find(pattern, text, ctx, part)
 
-    def _find(self, pattern: re.Pattern[str], text: str, ctx: RuleContext) -> Iterable[Hit]:
-        for m in ctx.finditer(pattern, text):
+    def _find(
+        self, pattern: re.Pattern[str], text: str, ctx: RuleContext, part: int
+    ) -> Iterable[Hit]:
+        for m in ctx.finditer(pattern, text, part):
             kind = m.lastgroup or ""
             start, end = m.span()
             if start > 0 and text[start - 1] == "\\":

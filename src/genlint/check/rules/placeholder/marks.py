@@ -111,14 +111,15 @@ class XValue(Rule):
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
-        for run_pattern in self._runs:
-            yield from self._find_runs(run_pattern, text, ctx)
+        # pattern i starts with trigger pattern i: each scans only where its mark occurs
+        for part, run_pattern in enumerate(self._runs):
+            yield from self._find_runs(run_pattern, text, ctx, part)
 
     def _find_runs(
-        self, run_pattern: re.Pattern[str], text: str, ctx: RuleContext
+        self, run_pattern: re.Pattern[str], text: str, ctx: RuleContext, part: int
     ) -> Iterable[Hit]:
         covered = -1  # the end of the last hit: X年X月X日 is one hit, its later X runs are in it
-        for m in ctx.finditer(run_pattern, text):
+        for m in ctx.finditer(run_pattern, text, part):
             run_start, run_end = m.span()
             if run_start < covered:
                 continue
