@@ -150,3 +150,25 @@ def test_patterns_scanned_by_part_start_with_their_trigger_pattern(rule_id: str)
         for example in (*rule.bad, *rule.good, "【姓名】", "［名称］", "〈日期〉", "<your name>", "（写明住所）", "(填写)"):
             for m in pattern.finditer(example):
                 assert re.match(trigger, example[m.start() :]), (pattern.pattern, example)
+
+
+def test_each_pattern_of_a_listed_rule_holds_its_own_trigger() -> None:
+    # a pack rule with a list of patterns scans pattern i only near trigger pattern i
+    from genlint.check.rules import PatternRule
+
+    listed = [r for r in all_rules() if isinstance(r, PatternRule) and len(r.patterns) > 1]
+    assert {r.id for r in listed} >= {"placeholder/empty-slot", "placeholder/underscore-blank"}
+    for rule in listed:
+        assert isinstance(rule.trigger, tuple)
+        for pattern, trigger in zip(rule.patterns, rule.trigger, strict=True):
+            for example in rule.bad:
+                for m in pattern.finditer(example):
+                    assert re.search(trigger, m.group()), (rule.id, pattern.pattern, example)
+
+
+def test_a_list_of_patterns_needs_a_trigger_for_each() -> None:
+    from genlint.check.rules import PatternRule
+    from genlint.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="one trigger pattern for each"):
+        PatternRule("placeholder/x", "x", ["a", "b"], trigger=("a",))

@@ -14,7 +14,9 @@ The pack module defines ``rules() -> list[Rule]``. Rules come in two kinds:
   off), ``bad`` and ``good`` (lists of example strings: every bad one must be flagged, every
   good one must be clean), and optionally ``trigger``, ``severity``, ``skip_code``,
   ``message`` (``{text}`` is replaced by the matched text) and ``group`` (which group of the
-  pattern is the reported span, default the whole match).
+  pattern is the reported span, default the whole match). ``pattern`` may be a list, one per
+  pattern of a tuple ``trigger`` (each match of pattern i holds a match of trigger pattern i):
+  each then scans only where its own trigger occurs, and each can start with its literal.
 * **Rules that need logic are code**: subclass :class:`Rule`, set the same class attributes and
   override :meth:`Rule.find` (or :meth:`PatternRule.accept` to veto single matches, e.g. for a
   check digit).
@@ -184,7 +186,7 @@ class PatternRule(Rule):
         self,
         id: str,
         description: str,
-        pattern: str,
+        pattern: str | Sequence[str],
         *,
         bad: Sequence[str] = (),
         good: Sequence[str] = (),
@@ -204,7 +206,10 @@ class PatternRule(Rule):
         self.trigger = trigger  # type: ignore[misc]
         self.skip_code = skip_code  # type: ignore[misc]
         # compiled when the rule first runs: most rules never run on a small text (start-up)
-        self.pattern = lazy_re.compile(pattern, flags)
+        sources = (pattern,) if isinstance(pattern, str) else tuple(pattern)
+        if len(sources) > 1 and (not isinstance(trigger, tuple) or len(trigger) != len(sources)):
+            raise ConfigError(f"{id}: a list of patterns needs one trigger pattern for each")
+        self.patterns = tuple(lazy_re.compile(p, flags) for p in sources)
         self.group = group
         self._message = message
 
@@ -214,11 +219,13 @@ class PatternRule(Rule):
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         group = self.group
-        for m in ctx.finditer(self.pattern, text):
-            start, end = m.span(group)
-            if start < 0 or start == end or not self.accept(m, text, ctx):
-                continue
-            yield Hit(start, end)
+        by_part = len(self.patterns) > 1
+        for part, pattern in enumerate(self.patterns):
+            for m in ctx.finditer(pattern, text, part if by_part else None):
+                start, end = m.span(group)
+                if start < 0 or start == end or not self.accept(m, text, ctx):
+                    continue
+                yield Hit(start, end)
 
     def message(self, matched: str) -> str:
         if self._message:
@@ -248,8 +255,12 @@ class UserPatternRule(PatternRule):
 
     timeout_s: ClassVar[float] = 2.0
 
-    def __init__(self, id: str, description: str, pattern: str, **kwargs: Any) -> None:
-        super().__init__(id, description, "(?!)", **kwargs)  # self.pattern is not used
+    def __init__(
+        self, id: str, description: str, pattern: str | Sequence[str], **kwargs: Any
+    ) -> None:
+        if not isinstance(pattern, str):
+            raise ConfigError(f"{id}: 'pattern' must be a string")
+        super().__init__(id, description, "(?!)", **kwargs)  # self.patterns are not used
         import regex
 
         self.bounded: Any = regex.compile(pattern, kwargs.get("flags", 0) | regex.VERSION0)
@@ -290,9 +301,14 @@ def pattern_rule_from_table(
             raise ConfigError(f"{where}: id {table['id']!r} must be '{pack}/NAME'")
     if not isinstance(name, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
         raise ConfigError(f"{where}: 'name' must be lowercase letters, digits and '-'")
-    for key in ("description", "pattern"):
-        if not isinstance(table.get(key), str) or not table[key]:
-            raise ConfigError(f"{where}: '{key}' must be a non-empty string")
+    if not isinstance(table.get("description"), str) or not table["description"]:
+        raise ConfigError(f"{where}: 'description' must be a non-empty string")
+    pattern = table.get("pattern")
+    listed = isinstance(pattern, list) and all(isinstance(p, str) and p for p in pattern)
+    if listed and pattern and not user:  # a pack's rule, not the configuration's
+        pattern = tuple(pattern)
+    elif not isinstance(pattern, str) or not pattern:
+        raise ConfigError(f"{where}: 'pattern' must be a non-empty string")
     examples: dict[str, tuple[str, ...]] = {}
     for key in ("bad", "good"):
         value = table.get(key, [])
@@ -318,7 +334,7 @@ def pattern_rule_from_table(
         rule = (UserPatternRule if user else PatternRule)(
             f"{pack}/{name}",
             table["description"],
-            table["pattern"],
+            pattern,
             bad=examples["bad"],
             good=examples["good"],
             severity=severity,
