@@ -7,8 +7,8 @@ character sets (``某``, ``年[ _＿]``, ten characters of a digit run), so here
 together: the text becomes an array of code points, one table lookup marks every position
 where some trigger could start, and each trigger's later characters are tested only at those
 positions. The windows then follow from the match positions in array operations, with the
-rules of ``windows._windows`` (a superset of its windows: it skips matches already inside a
-window, this keeps them), so rules find the same spans (a property test compares them).
+rules of ``windows._windows`` but a tighter reach past each match (:data:`_SPAN`), so the rules
+find the same spans on less text (a property test compares them with unwindowed rules).
 
 A trigger that is not such a sequence (a lookaround, an open repeat) keeps its ``re`` scan.
 The engine imports this module (and numpy) only for texts long enough to repay it
@@ -26,7 +26,6 @@ import numpy as np
 from .windows import (
     _JOIN_GAP,
     _WINDOW_MARGIN,
-    _WINDOW_SPAN,
     TriggerWindows,
     join_windows,
     merged_windows,
@@ -34,6 +33,12 @@ from .windows import (
 
 __all__ = ["TriggerPlan"]
 
+# How far past a trigger match its window reaches at least (then on to a line break at most
+# _WINDOW_MARGIN further). A rule's span starts at most 100 characters after its trigger and is
+# shorter than 200 (the trigger contract in genlint/check/rules/__init__.py). The re windows
+# reach 1,024 to save Python steps per match; here a match costs no Python step, and a tighter
+# window is less text for the rules to scan.
+_SPAN = 320
 # a trigger that expands to more sequences than this is left to re
 _MAX_SEQUENCES = 64
 _BMP = 0x10000
@@ -268,7 +273,7 @@ def _windows_at(starts: np.ndarray, ends: np.ndarray, breaks: np.ndarray, n: int
     prev = np.where(k >= 0, breaks[np.maximum(k, 0)], -1) if len(breaks) else np.full_like(p, -1)
     w_start = np.where(prev >= lo, prev + 1, lo)
     # the first line break in [stop, stop + margin): the window ends there
-    stop = np.maximum(hit_end, p + _WINDOW_SPAN)
+    stop = np.maximum(hit_end, p + _SPAN)
     k = np.searchsorted(breaks, stop, side="left")
     if len(breaks):
         nxt = breaks[np.minimum(k, len(breaks) - 1)]
