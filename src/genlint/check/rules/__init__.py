@@ -137,14 +137,19 @@ class RuleContext:
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def finditer(
-        self, pattern: re.Pattern[str], text: str, part: int | None = None
+        self, pattern: re.Pattern[str], text: str, part: int | tuple[int, ...] | None = None
     ) -> Iterator[re.Match[str]]:
         """``pattern.finditer`` over this rule's windows (the whole text when none). With
-        ``part``, only over the windows of that pattern of the trigger's tuple: for a pattern
-        that can only match where that trigger pattern does (it starts with it)."""
+        ``part``, only over the windows of that pattern (or those patterns) of the trigger's
+        tuple: for a pattern whose every match holds a match of one of them."""
         windows = self.windows
         if part is not None and self.part_windows is not None:
-            windows = self.part_windows[part]
+            if isinstance(part, int):
+                windows = self.part_windows[part]
+            else:
+                from ..windows import join_windows
+
+                windows = join_windows(sorted(w for i in part for w in self.part_windows[i]))
         if windows is None:
             yield from pattern.finditer(text)
             return

@@ -7,7 +7,15 @@ from collections.abc import Iterable
 
 from .... import _lazy_re as lazy_re
 from .. import Hit, PatternRule, Rule, RuleContext
-from .context import PLATE_LETTER, PROVINCES, TRIGGER, free_left, has_trigger, wide
+from .context import (
+    PLATE_LETTER,
+    PLATE_PART,
+    PROVINCES,
+    TRIGGER,
+    free_left,
+    has_trigger,
+    wide,
+)
 
 _EMAIL = (
     r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}@"
@@ -58,16 +66,11 @@ _PROVINCES, _LETTER = PROVINCES, PLATE_LETTER
 _WORD_BEFORE = {"新": "全最更崭创重革翻刷出", "云": "里讯为度东山翼动米端上"}
 
 
-def lettered(text: str, ctx: RuleContext) -> list[re.Match[str]]:
+def lettered(text: str, ctx: RuleContext, part: int | tuple[int, ...]) -> list[re.Match[str]]:
     """Values that start with a capital letter: a plate (group ``plate``) or a letter and
-    digits (group ``serial``, a passport number if a label says so). One scan of the windows
-    for both rules, kept for the text in ctx.memo."""
-    cached = ctx.memo.get(__name__)
-    if cached is not None and cached[0] is text and cached[1] is ctx.windows:
-        return cached[2]
-    found = list(ctx.finditer(_LETTERED if wide(text, ctx) else _LETTERED_ASCII, text))
-    ctx.memo[__name__] = (text, ctx.windows, found)
-    return found
+    digits (group ``serial``, a passport number if a label says so), in the windows of the
+    trigger ``part`` (PLATE_PART or SERIAL_PARTS)."""
+    return list(ctx.finditer(_LETTERED if wide(text, ctx) else _LETTERED_ASCII, text, part))
 
 
 # One class first, then the kinds: re finds a class at scan speed, not an alternation.
@@ -99,7 +102,7 @@ class Plate(Rule):
     trigger = TRIGGER
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
-        for m in lettered(text, ctx):
+        for m in lettered(text, ctx, PLATE_PART):
             body = m.group("plate")
             if body is None:
                 continue

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 from .context import (
+    SERIAL_PARTS,
     TRIGGER,
     account_label_before,
     amount_after,
@@ -99,7 +100,7 @@ class Passport(Rule):
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         from .formats import lettered
 
-        for m in lettered(text, ctx):
+        for m in lettered(text, ctx, SERIAL_PARTS):
             if m.group("serial") is None:
                 continue
             start, end = m.span()

@@ -22,6 +22,7 @@ from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 from .checks import card_prefix_ok, id_shaped, luhn_ok, valid_legacy_id, valid_resident_id
 from .context import (
+    DIGIT_PARTS,
     DIGITS,
     TRIGGER,
     account_label_before,
@@ -76,7 +77,7 @@ def digit_runs(text: str, ctx: RuleContext) -> list[Run]:
         return cached[2]
     span_re, run_re = (_SPAN, _RUN) if wide(text, ctx) else (_SPAN_ASCII, _RUN_ASCII)
     runs = []
-    for span in ctx.finditer(span_re, text):
+    for span in ctx.finditer(span_re, text, DIGIT_PARTS):
         for m in run_re.finditer(text, span.start(), span.end()):
             start, end = m.span()
             if 10 <= end - start <= _MAX_RUN and run_free(text, start, end):
@@ -266,9 +267,9 @@ class Mobile(Rule):
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         ascii_only, wide_only = self._numbers
-        yield from self._found(text, ctx.finditer(ascii_only, text))
+        yield from self._found(text, ctx.finditer(ascii_only, text, DIGIT_PARTS))
         if wide(text, ctx):
-            yield from self._found(text, ctx.finditer(wide_only, text))
+            yield from self._found(text, ctx.finditer(wide_only, text, DIGIT_PARTS))
 
     def _found(self, text: str, matches: Iterable[re.Match[str]]) -> Iterator[Hit]:
         for m in matches:
@@ -339,7 +340,7 @@ class Landline(Rule):
             if hit is not None:
                 yield hit
         for pattern in self._bracketed:
-            for m in ctx.finditer(pattern, text):
+            for m in ctx.finditer(pattern, text, DIGIT_PARTS):
                 local = self._bracket_local.match(text, m.end())
                 if local is None:
                     continue
