@@ -132,6 +132,25 @@ X_THING_NEXT = tuple(
 )
 
 
+def any_word(words: Iterable[str]) -> str:
+    """A regex matching any of ``words`` (escaped), arranged so that re rejects a position in
+    one or two class tests: the one-character words as a class, the longer ones behind a class
+    of their first characters (re tries an alternation's branches one by one; inside a
+    lookahead at every 某 or X that was most of a rule's scan time)."""
+    import re
+
+    words = sorted(set(words), key=lambda w: (-len(w), w))
+    singles = "".join(re.escape(w) for w in words if len(w) == 1)
+    longer = [re.escape(w) for w in words if len(w) > 1]
+    firsts = "".join(sorted({re.escape(w[0]) for w in words if len(w) > 1}))
+    parts = []
+    if singles:
+        parts.append(f"[{singles}]")
+    if longer:
+        parts.append(f"(?=[{firsts}])(?:{'|'.join(longer)})")
+    return "(?:" + "|".join(parts) + ")" if parts else "(?!)"
+
+
 class WordIndex:
     """A word list probed at a position: the words are grouped by their first (or last)
     character, so a position where no word starts costs one dict lookup, and one that does
