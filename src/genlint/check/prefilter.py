@@ -205,10 +205,27 @@ class TriggerPlan:
         for chars, i in index.items():
             if len(chars) == 1:
                 self._single[i] = next(iter(chars))
-        first = {seq[0] for plan in self._plans.values() for _, _, seq in plan}
-        self._first = np.zeros(_BMP, dtype=bool)
+        # Each character that starts some sequence gets the id of the group of first sets it is
+        # in (its signature); a line break gets one too (windows end at line breaks). One
+        # lookup over the text and one radix sort of the ids then give each first set its
+        # positions, with no pass over all candidates per set.
+        first = sorted({seq[0] for plan in self._plans.values() for _, _, seq in plan})
+        members: dict[int, list[int]] = {10: []}
         for i in first:
-            self._first |= self._tables[i]
+            for ch in np.flatnonzero(self._tables[i]).tolist():
+                members.setdefault(ch, []).append(i)
+        signatures: dict[tuple[int, ...], int] = {}
+        self._signature = np.zeros(_BMP, dtype=np.uint8)
+        for ch, sets in members.items():
+            sig = (-1,) if ch == 10 else tuple(sets)
+            self._signature[ch] = signatures.setdefault(sig, len(signatures) + 1)
+        if len(signatures) > 255:
+            raise ValueError("too many kinds of trigger start")  # never with the shipped rules
+        self._break_id = signatures[(-1,)]
+        # per first set, the signature ids that hold it
+        self._ids_of: dict[int, list[int]] = {
+            i: [sid for sig, sid in signatures.items() if i in sig] for i in first
+        }
 
     def _member(self, index: int, codes: np.ndarray) -> np.ndarray:
         """Which of ``codes`` are in set ``index`` (one comparison for a single character)."""
@@ -230,10 +247,14 @@ class TriggerPlan:
         n = len(text)
         codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
         # an astral code point reads as U+FFFF, which no set holds (see _sequences)
-        cand = np.flatnonzero(np.take(self._first, codes, mode="clip"))
-        cand_codes = codes[cand]
+        ids = np.take(self._signature, codes, mode="clip")
+        cand = np.flatnonzero(ids)
+        cand_ids = ids[cand]
+        order = np.argsort(cand_ids, kind="stable")  # radix: positions stay ascending per id
+        bounds = np.concatenate(([0], np.cumsum(np.bincount(cand_ids, minlength=256))))
+        by_id = [cand[order[bounds[i] : bounds[i + 1]]] for i in range(256)]
         starts_of: dict[int, np.ndarray] = {}
-        breaks = np.flatnonzero(codes == 10)
+        breaks = by_id[self._break_id]
         for key, plan in self._plans.items():
             parts = self._parts[key]
             starts: list[list[np.ndarray]] = [[] for _ in range(parts)]
@@ -241,7 +262,9 @@ class TriggerPlan:
             for part, length, sets in plan:
                 pos = starts_of.get(sets[0])
                 if pos is None:
-                    pos = starts_of[sets[0]] = cand[self._member(sets[0], cand_codes)]
+                    got = [by_id[i] for i in self._ids_of[sets[0]]]
+                    pos = got[0] if len(got) == 1 else np.sort(np.concatenate(got))
+                    starts_of[sets[0]] = pos
                 # the far positions first: they are the least like the first one (a digit
                 # follows a digit more often than ten characters on), so they sift most
                 for offset in range(length - 1, 0, -1):
