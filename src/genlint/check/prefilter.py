@@ -39,6 +39,12 @@ __all__ = ["TriggerPlan"]
 # reach 1,024 to save Python steps per match; here a match costs no Python step, and a tighter
 # window is less text for the rules to scan.
 _SPAN = 320
+# A long text is converted a slice of this many characters at a time: a 50 MB line would take
+# 200 MB as code points at once, and as much again as positions. Each slice also reads what
+# the windows of its matches reach around it.
+_SLICE = 1 << 19
+# see _windows_at: 2 * _DENSE plus a sequence's length stays well below _SPAN
+_DENSE = 64
 # a trigger that expands to more sequences than this is left to re
 _MAX_SEQUENCES = 64
 _BMP = 0x10000
@@ -245,7 +251,27 @@ class TriggerPlan:
         if not self._plans:
             return out
         n = len(text)
-        codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        found: dict[Key, list[list[tuple[int, int]]]] = {
+            key: [[] for _ in range(parts)] for key, parts in self._parts.items()
+        }
+        for lo in range(0, n, _SLICE):
+            hi = min(n, lo + _SLICE)
+            for key, per_part in self._slice_windows(text, lo, hi).items():
+                for got, windows in zip(found[key], per_part, strict=True):
+                    got.extend(windows)
+        for key, got_parts in found.items():
+            # slices overlap: windows of neighbouring slices may meet (one slice: already joined)
+            parts = tuple(join_windows(sorted(w)) if n > _SLICE else tuple(w) for w in got_parts)
+            out[key] = TriggerWindows(parts[0] if len(parts) == 1 else _union(parts), parts)
+        return out
+
+    def _slice_windows(self, text: str, lo: int, hi: int) -> dict[Key, tuple[Windows, ...]]:
+        """The windows, per trigger and pattern, of the matches that start in ``[lo, hi)``."""
+        n = len(text)
+        # the slice read reaches as far around them as their windows do
+        first, last = max(0, lo - _WINDOW_MARGIN), min(n, hi + _SPAN + 2 * _WINDOW_MARGIN)
+        piece = text if (first, last) == (0, n) else text[first:last]
+        codes = np.frombuffer(piece.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
         # an astral code point reads as U+FFFF, which no set holds (see _sequences)
         ids = np.take(self._signature, codes, mode="clip")
         cand = np.flatnonzero(ids)
@@ -254,7 +280,9 @@ class TriggerPlan:
         bounds = np.concatenate(([0], np.cumsum(np.bincount(cand_ids, minlength=256))))
         by_id = [cand[order[bounds[i] : bounds[i + 1]]] for i in range(256)]
         starts_of: dict[int, np.ndarray] = {}
-        breaks = by_id[self._break_id]
+        breaks = by_id[self._break_id] + first
+        own_lo, own_hi = lo - first, hi - first  # the matches this slice answers for
+        out: dict[Key, tuple[Windows, ...]] = {}
         for key, plan in self._plans.items():
             parts = self._parts[key]
             starts: list[list[np.ndarray]] = [[] for _ in range(parts)]
@@ -264,6 +292,7 @@ class TriggerPlan:
                 if pos is None:
                     got = [by_id[i] for i in self._ids_of[sets[0]]]
                     pos = got[0] if len(got) == 1 else np.sort(np.concatenate(got))
+                    pos = pos[(pos >= own_lo) & (pos < own_hi)]
                     starts_of[sets[0]] = pos
                 # the far positions first: they are the least like the first one (a digit
                 # follows a digit more often than ten characters on), so they sift most
@@ -274,14 +303,11 @@ class TriggerPlan:
                     ahead = np.take(codes, pos + offset, mode="clip")
                     pos = pos[self._member(sets[offset], ahead)]
                 if len(pos):
-                    starts[part].append(pos)
-                    ends[part].append(pos + length)
-            per_part = tuple(
+                    starts[part].append(pos + first)
+                    ends[part].append(pos + first + length)
+            out[key] = tuple(
                 _windows_at(np.concatenate(s), np.concatenate(e), breaks, n) if s else ()
                 for s, e in zip(starts, ends, strict=True)
-            )
-            out[key] = TriggerWindows(
-                per_part[0] if parts == 1 else _union(per_part), per_part
             )
         return out
 
@@ -289,7 +315,16 @@ class TriggerPlan:
 def _windows_at(starts: np.ndarray, ends: np.ndarray, breaks: np.ndarray, n: int) -> Windows:
     """The merged windows around matches ``[starts, ends)`` (``windows._windows``'s rules)."""
     order = np.argsort(starts, kind="stable")
-    p, hit_end = starts[order].astype(np.int64), ends[order].astype(np.int64)
+    p, hit_end = starts[order], ends[order]
+    if len(p) > 2:
+        # Of the matches in each stretch of _DENSE characters only the first and the last
+        # count: a match between them lies less than 2 * _DENSE from both, whose windows meet
+        # and cover its own. (A line of 某某某… is a million matches, and each would cost a
+        # dozen arrays below.)
+        bucket = p // _DENSE
+        keep = np.ones(len(p), dtype=bool)
+        keep[1:-1] = (bucket[1:-1] != bucket[:-2]) | (bucket[1:-1] != bucket[2:])
+        p, hit_end = p[keep], hit_end[keep]
     lo = np.maximum(0, p - _WINDOW_MARGIN)
     # the last line break in [lo, p): the window starts on the line after it
     k = np.searchsorted(breaks, p, side="left") - 1
