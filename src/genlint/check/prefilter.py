@@ -8,10 +8,12 @@ together: the text becomes an array of code points, one table lookup marks every
 where some trigger could start, and each trigger's later characters are tested only at those
 positions. The windows then follow from the match positions in array operations, with the
 rules of ``windows._windows`` but a tighter reach past each match (:data:`_SPAN`), so the rules
-find the same spans on less text (a property test compares them with unwindowed rules).
+find the same spans on less text (a property test compares them with unwindowed rules). Each
+pattern of a tuple trigger also gets its own windows (``TriggerWindows.parts``).
 
-A trigger that is not such a sequence (a lookaround, an open repeat) keeps its ``re`` scan.
-The engine imports this module (and numpy) only for texts long enough to repay it
+A trigger that is no such sequence (an open repeat, a class such as ``\\d``) keeps its ``re``
+scan. Memory stays flat in the text's length: it is read in slices (:data:`_SLICE`). The
+engine imports this module (and numpy) only for texts long enough to repay it
 (``engine._VECTOR_TEXT``).
 """
 
@@ -51,7 +53,6 @@ _BMP = 0x10000
 
 Key = Any  # a rule's ``trigger`` value: a pattern or a tuple of them
 Windows = tuple[tuple[int, int], ...]
-
 
 
 class _NotSequence(Exception):
