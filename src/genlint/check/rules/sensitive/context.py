@@ -45,7 +45,8 @@ TRIGGER = (
     f"[{PROVINCES}][{PLATE_LETTER}][·•・. \\-]?[{PLATE_LETTER}0-9]{{4}}",
     "[A-Z][A-Z]?[0-9]{6}",
 )
-DIGIT_PARTS = (0, 1)
+WIDE_PART = 1
+DIGIT_PARTS = (0, WIDE_PART)
 PLATE_PART = 2
 SERIAL_PARTS = (1, 3)  # a letter and digits, in ASCII or in full width
 
@@ -54,6 +55,10 @@ def wide(text: str, ctx: RuleContext) -> bool:
     """Whether the text holds a full-width digit. Most texts hold none: the rules then scan
     with ASCII classes, which re tests faster (same findings: a full-width class matches
     nothing there). Once per text (ctx.memo)."""
+    if ctx.part_windows is not None:
+        # the engine has found every full-width digit already (TRIGGER[WIDE_PART]); only the
+        # rules whose trigger is TRIGGER call this
+        return bool(ctx.part_windows[WIDE_PART])
     cached = ctx.memo.get("sensitive.wide")
     if cached is not None and cached[0] is text:
         return cached[1]
