@@ -153,7 +153,10 @@ def process_document(
     else:
         numbers = {sid: sid for sid in cited}
     invalid: dict[Token, None] = {}
-    counts = {sid: 0 for sid in source_list.ids}
+    counts = dict.fromkeys(source_list.ids, 0)
+    # One copy for the document and all its chapters (like numbers): a copy per chapter would
+    # cost chapters x merged sources.
+    merged = dict(source_list.aliases)
     results: list[CitationResult] = []
     for p, chapter_cited in zip(plans, orders, strict=True):
         invalid.update(dict.fromkeys(p.invalid))
@@ -172,7 +175,7 @@ def process_document(
                 counts={},
                 coverage=coverage,
                 numbers=numbers,
-                merged=dict(source_list.aliases),
+                merged=merged,
                 citations=spans,
                 style=style,
             )
@@ -191,7 +194,7 @@ def process_document(
         counts=counts,
         coverage=_total(results),
         numbers=numbers,
-        merged=dict(source_list.aliases),
+        merged=merged,
         style=style,
     )
 
