@@ -205,15 +205,18 @@ def _resolve(
     tokens: Sequence[Token], sources: SourceList
 ) -> tuple[tuple[int, ...], tuple[Token, ...]]:
     """Kept ids a marker names (each once) and its tokens that name no source."""
-    ids: list[int] = []
-    invalid: list[Token] = []
+    # dicts as ordered sets: a range body ("1-100, 101-200, …") names thousands of ids
+    ids: dict[int, None] = {}
+    invalid: dict[Token, None] = {}
+    aliases = sources.aliases
+    known = sources.known
     for token in tokens:
-        kept = sources.resolve(token) if isinstance(token, int) else None
-        if kept is None:
-            if token not in invalid:
-                invalid.append(token)
-        elif kept not in ids:
-            ids.append(kept)
+        if isinstance(token, int):
+            kept = aliases.get(token, token)
+            if kept in known:
+                ids[kept] = None
+                continue
+        invalid[token] = None
     return tuple(ids), tuple(invalid)
 
 

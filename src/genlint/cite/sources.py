@@ -121,6 +121,11 @@ class SourceList:
         return kept if kept in self._by_id else None
 
     @property
+    def known(self) -> Mapping[int, Source]:
+        """Kept id -> source (``resolve`` without the call, for loops over many ids)."""
+        return self._by_id
+
+    @property
     def ids(self) -> list[int]:
         return [s.id for s in self.sources]
 
