@@ -9,6 +9,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any
 
+from .._gc import gc_paused
 from ..errors import InputError
 from .coverage import Coverage, measure
 from .markers import Token
@@ -133,6 +134,13 @@ def process_document(
 ) -> DocumentResult:
     """Process chapters as one document: first appearance counts across chapters, and one
     reference list covers them all."""
+    with gc_paused():
+        return _process(chapters, sources, style, renumber)
+
+
+def _process(
+    chapters: Sequence[str] | str, sources: SourcesLike, style: str, renumber: bool
+) -> DocumentResult:
     from .bibliography import render_bibliography, style_name
 
     if isinstance(chapters, str):
