@@ -5,7 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from genlint.cite.bibliography import _QUOTE_PUNCT, _american_punctuation
 from genlint.cite.markers import parse_any_body, parse_body
+from genlint.cite.sources import _OPTIONAL_STR_FIELDS, _checked_fields, _plain_fields
 from genlint.cite.urls import _normalise_url_general, normalise_url
 
 _host = st.lists(
@@ -44,3 +46,20 @@ def test_plain_url_key_is_the_general_key(url: str, pad: str) -> None:
 def test_plain_marker_body_parses_as_any_body(inner: str) -> None:
     body = f"[{inner}]"
     assert parse_body(body) == parse_any_body(body)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="”“.,a 李。", max_size=12))
+def test_american_punctuation_by_hand_is_the_pattern(text: str) -> None:
+    assert _american_punctuation(text) == _QUOTE_PUNCT.sub(r"\1”", text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from([*_OPTIONAL_STR_FIELDS, "title", "content", "id"]),
+        st.one_of(st.none(), st.text(alphabet=" a1\t", max_size=4)),
+    )
+)
+def test_string_fields_read_off_the_entry_are_the_checked_ones(entry: dict[str, object]) -> None:
+    assert _plain_fields(entry) == _checked_fields("[0]", entry)

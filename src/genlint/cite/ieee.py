@@ -211,20 +211,14 @@ def _grouped(parts: Sequence[str | None], delimiter: str) -> str | None:
 def _access(
     add: Callable[[str], None], typ: str, url: str | None, doi: str | None, accessed: DateForms
 ) -> None:
-    if typ in _WEB:
-        if url:
-            add(" ")
-            if accessed:
-                add("Accessed: ")
-                add(accessed[3])
-                add(". ")
-            add("[Online]. Available: ")
-            add(url)
-    elif doi:
+    """The macro "access": a DOI (not for web pages), else the URL (web pages need one)."""
+    if typ not in _WEB and doi:
         add(" doi: ")
         add(doi)
         add(".")
     elif url:
+        # Web pages join the three parts with ". "; other types close "[Online]" with ". "
+        # and open "Available" with " ", which the seam rule makes the same text.
         add(" ")
         if accessed:
             add("Accessed: ")

@@ -35,6 +35,7 @@ _OPTIONAL_STR_FIELDS = (
     "edition",
     "language",
 )
+_OPTIONAL_STR_SET = frozenset(_OPTIONAL_STR_FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,21 +179,9 @@ def _parse_entry(index: int, entry: object) -> Source:
         raise SchemaError(f'{where} missing "title"')
     if not isinstance(title, str) or not title.strip():
         raise SchemaError(f'{where} "title" must be a non-empty string')
-    values: dict[str, Any] = {}
-    for name in _OPTIONAL_STR_FIELDS:
-        value = entry.get(name)
-        if value is None:
-            continue
-        if type(value) is str:  # the common case, without the checks below
-            value = value.strip()
-            if value:
-                values[name] = value
-            continue
-        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise SchemaError(f'{where} "{name}" must be a string, got {json_kind(value)}')
-        text = str(value).strip()
-        if text:
-            values[name] = text
+    values = _plain_fields(entry)
+    if values is None:
+        values = _checked_fields(where, entry)
     year = entry.get("year", entry.get("date"))
     if year is not None:
         if isinstance(year, bool) or not isinstance(year, (str, int)):
@@ -206,6 +195,36 @@ def _parse_entry(index: int, entry: object) -> Source:
         raw=dict(entry),
         **values,
     )
+
+
+def _plain_fields(entry: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The optional fields when each is a string or null (almost always), read off the
+    entry's own keys; None sends the entry to _checked_fields."""
+    values: dict[str, Any] = {}
+    for name, value in entry.items():
+        if name in _OPTIONAL_STR_SET:
+            if type(value) is str:
+                value = value.strip()
+                if value:
+                    values[name] = value
+            elif value is not None:
+                return None
+    return values
+
+
+def _checked_fields(where: str, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The optional fields, numbers as text, or SchemaError naming the first bad one."""
+    values: dict[str, Any] = {}
+    for name in _OPTIONAL_STR_FIELDS:
+        value = entry.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise SchemaError(f'{where} "{name}" must be a string, got {json_kind(value)}')
+        text = str(value).strip()
+        if text:
+            values[name] = text
+    return values
 
 
 def _parse_id(where: str, value: object) -> int:
