@@ -74,7 +74,7 @@ def test_an_entry_citeproc_fails_on_falls_back_to_its_title(monkeypatch, caplog)
         return real(items, spec)
 
     monkeypatch.setattr(bibliography, "_citeproc", failing_on_b)
-    bibliography._format_cached.cache_clear()
+    bibliography._cached_citeproc.cache_clear()
     sources = [{"id": 1, "title": "A", "year": 2020}, {"id": 2, "title": "B"}]
     result = process_citations("x<sources>[1, 2]</sources>", sources, style="apa")
     assert result.bibliography.splitlines() == ["[1] A. (2020).", "[2] B"]

@@ -5,7 +5,9 @@ sources.py       validate SOURCES.json, merge duplicate URLs/titles
 rewrite.py       where each citation goes (line rules) and the rewritten text
 coverage.py      sentences and the share that carry a citation
 csl.py           a source as a CSL-JSON item
-bibliography.py  the reference list through citeproc-py (the ``cite`` extra)
+ieee.py          the numeric (IEEE) entry natively, as citeproc-py renders it
+bibliography.py  the reference list: numeric natively, other styles through citeproc-py
+                 (the ``cite`` extra), entry by entry
 process.py       process_citations / process_document
 """
 

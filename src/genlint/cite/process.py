@@ -9,6 +9,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any
 
+from .._gc import gc_paused
 from ..errors import InputError
 from .coverage import Coverage, measure
 from .markers import Token
@@ -133,6 +134,13 @@ def process_document(
 ) -> DocumentResult:
     """Process chapters as one document: first appearance counts across chapters, and one
     reference list covers them all."""
+    with gc_paused():
+        return _process(chapters, sources, style, renumber)
+
+
+def _process(
+    chapters: Sequence[str] | str, sources: SourcesLike, style: str, renumber: bool
+) -> DocumentResult:
     from .bibliography import render_bibliography, style_name
 
     if isinstance(chapters, str):
@@ -153,7 +161,10 @@ def process_document(
     else:
         numbers = {sid: sid for sid in cited}
     invalid: dict[Token, None] = {}
-    counts = {sid: 0 for sid in source_list.ids}
+    counts = dict.fromkeys(source_list.ids, 0)
+    # One copy for the document and all its chapters (like numbers): a copy per chapter would
+    # cost chapters x merged sources.
+    merged = dict(source_list.aliases)
     results: list[CitationResult] = []
     for p, chapter_cited in zip(plans, orders, strict=True):
         invalid.update(dict.fromkeys(p.invalid))
@@ -172,7 +183,7 @@ def process_document(
                 counts={},
                 coverage=coverage,
                 numbers=numbers,
-                merged=dict(source_list.aliases),
+                merged=merged,
                 citations=spans,
                 style=style,
             )
@@ -191,7 +202,7 @@ def process_document(
         counts=counts,
         coverage=_total(results),
         numbers=numbers,
-        merged=dict(source_list.aliases),
+        merged=merged,
         style=style,
     )
 

@@ -23,7 +23,7 @@ Placement (docs/commands/cite.md, and what a careful editor would do where the s
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain
@@ -45,6 +45,7 @@ _CLOSERS = frozenset(" \t\u3000\r\n,.;:!?)]}，。、；：！？）」』”’
 _BLOCK_PREFIX = lazy_re.compile(r"[ \t]*(?:#{1,6}[ \t]+|>[ \t]*|[-*+][ \t]+|\d{1,9}[.)][ \t]+)*")
 _HEADING = lazy_re.compile(r"[ \t]*#{1,6}(?=[ \t\r\n]|$)")
 _FENCE_LINE = lazy_re.compile(r"[ ]{0,3}(?:`{3,}|~{3,})")
+_NON_SPACE = lazy_re.compile(r"\S")
 
 
 class Edit(NamedTuple):
@@ -105,6 +106,9 @@ def plan(text: str, sources: SourceList) -> Plan:
     n = len(text)
     g_start = g_end = -1
     g_ids: tuple[int, ...] = ()
+    # The ids of a group of several markers, as an ordered set (a run of thousands of adjacent
+    # markers must not rescan the ids gathered so far for each one).
+    g_more: dict[int, None] | None = None
     for kind, start, end, body in scan_markers(text, regions):
         if kind == "plain":
             kept = sources.resolve(int(body))
@@ -124,8 +128,12 @@ def plan(text: str, sources: SourceList) -> Plan:
             if start == g_end or (start - g_end < 8 and not text[g_end:start].strip(_HSPACE)):
                 g_end = end
                 if ids:
-                    g_ids += tuple(i for i in ids if i not in g_ids)
+                    if g_more is None:
+                        g_more = dict.fromkeys(g_ids)
+                    g_more.update(dict.fromkeys(ids))
                 continue
+            if g_more is not None:
+                g_ids, g_more = tuple(g_more), None
             # The group before is complete. Clearly inline: its edit now (inlined: the hot path).
             if (g_start and not text[g_start - 1].isspace()) or (
                 g_end < n and not text[g_end].isspace()
@@ -137,6 +145,8 @@ def plan(text: str, sources: SourceList) -> Plan:
             else:
                 maybe_alone.append(_Group(g_start, g_end, g_ids))
         g_start, g_end, g_ids = start, end, ids
+    if g_more is not None:
+        g_ids = tuple(g_more)
     if g_start >= 0:
         if (g_start and not text[g_start - 1].isspace()) or (
             g_end < n and not text[g_end].isspace()
@@ -158,7 +168,6 @@ def plan(text: str, sources: SourceList) -> Plan:
 def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
     """The output text and where each citation landed. ``labels``: kept id -> number shown."""
     text = plan.text
-    shown = {i: f"[{n}]" for i, n in labels.items()}
     pieces: list[str] = []
     spans: list[Span] = []
     cursor = 0
@@ -180,7 +189,8 @@ def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
         out_len += start - cursor
         rendered = memo.get(ids)
         if rendered is None:
-            rendered = memo[ids] = "".join([shown[i] for i in ids])
+            # (labels covers a whole document: no table of it is built per chapter)
+            rendered = memo[ids] = "".join([f"[{labels[i]}]" for i in ids])
         if rendered:
             new_len = out_len + len(rendered)
             spans.append(_new(Span, (out_len, new_len, ids, origin_start, origin_end)))
@@ -195,21 +205,24 @@ def _resolve(
     tokens: Sequence[Token], sources: SourceList
 ) -> tuple[tuple[int, ...], tuple[Token, ...]]:
     """Kept ids a marker names (each once) and its tokens that name no source."""
-    ids: list[int] = []
-    invalid: list[Token] = []
+    # dicts as ordered sets: a range body ("1-100, 101-200, …") names thousands of ids
+    ids: dict[int, None] = {}
+    invalid: dict[Token, None] = {}
+    aliases = sources.aliases
+    known = sources.known
     for token in tokens:
-        kept = sources.resolve(token) if isinstance(token, int) else None
-        if kept is None:
-            if token not in invalid:
-                invalid.append(token)
-        elif kept not in ids:
-            ids.append(kept)
+        if isinstance(token, int):
+            kept = aliases.get(token, token)
+            if kept in known:
+                ids[kept] = None
+                continue
+        invalid[token] = None
     return tuple(ids), tuple(invalid)
 
 
 def _empty_edit(text: str, start: int, end: int) -> Edit:
     """The removal of an inline group that names no source (with the space it leaves)."""
-    s, e = _absorb_space(text, start, end, text.rfind("\n", 0, start) + 1)
+    s, e = _absorb_space(text, start, end)
     return _new(Edit, (s, e, (), start, end))
 
 
@@ -304,22 +317,23 @@ def _place(
         first = g.first_line = bisect_right(line_starts, g.start) - 1
         last = g.last_line = bisect_right(line_starts, g.end) - 1
         line_end = line_starts[last + 1] - 1 if last + 1 < n_lines else n
-        g.alone = (
-            not text[line_starts[first] : g.start].strip() and not text[g.end : line_end].strip()
+        # (no slices of the line: thousands of groups can share one long line)
+        g.alone = _space_before(text, line_starts[first], g.start) and not _NON_SPACE.search(
+            text, g.end, line_end
         )
         if g.alone:
             marker_lines.update(range(first, last + 1))
     alone = [g for g in groups if g.alone]
-    targets: set[int] = set()
+    targets: list[int] = []
     i = 0
     while i < len(alone):
         run_start = i
         head = tail = alone[i]
-        ids = list(head.ids)
+        ids = dict.fromkeys(head.ids)  # an ordered set: consecutive marker lines can be many
         while i + 1 < len(alone) and alone[i + 1].first_line == tail.last_line + 1:
             i += 1
             tail = alone[i]
-            ids.extend(x for x in tail.ids if x not in ids)
+            ids.update(dict.fromkeys(tail.ids))
         i += 1
         first, last = head.first_line, tail.last_line
         if not ids:
@@ -337,29 +351,32 @@ def _place(
             )
             continue
         target, remove_to = found
-        targets.add(target)
+        targets.append(target)
         edits.append(_new(Edit, (*lines.removal(first, remove_to), (), 0, 0)))
         edits.append(_new(Edit, (target, target, tuple(ids), head.start, tail.end)))
+    targets.sort()
     for g in groups:
         if not g.alone:
             start, end = g.start, g.end
             if not g.ids:
-                line_start = text.rfind("\n", 0, start) + 1
-                start, end = _absorb_space(text, start, end, line_start)
-                if any(start <= t <= g.start for t in targets):
+                start, end = _absorb_space(text, start, end)
+                t = bisect_left(targets, start)
+                if t < len(targets) and targets[t] <= g.start:
                     # a citation moved here from the line above: the space before it stays
                     start = g.start
             edits.append(_new(Edit, (start, end, tuple(g.ids), g.start, g.end)))
 
 
-def _absorb_space(text: str, start: int, end: int, line_start: int) -> tuple[int, int]:
+def _absorb_space(text: str, start: int, end: int) -> tuple[int, int]:
     """Take the space before an empty marker with it when nothing but punctuation or a line
     end follows, and the space after it when it starts the line."""
     after = text[end] if end < len(text) else "\n"
     s = start
-    while s > line_start and text[s - 1] in _HSPACE:
+    # Spaces never cross a line break, so the line start is where they run out after one (no
+    # search back for it: thousands of markers can share one long line).
+    while s > 0 and text[s - 1] in _HSPACE:
         s -= 1
-    if s == line_start:
+    if s == 0 or text[s - 1] == "\n":
         e = end
         while e < len(text) and text[e] in _HSPACE:
             e += 1
@@ -367,3 +384,10 @@ def _absorb_space(text: str, start: int, end: int, line_start: int) -> tuple[int
     if s < start and after in _CLOSERS:
         return s, end
     return start, end
+
+
+def _space_before(text: str, line_start: int, pos: int) -> bool:
+    """``not text[line_start:pos].strip()``, reading back from ``pos`` only as far as needed."""
+    while pos > line_start and text[pos - 1].isspace():
+        pos -= 1
+    return pos == line_start

@@ -9,48 +9,17 @@ any field it lacks.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, Union
-from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
 from .. import _lazy_re as lazy_re
 from .._describe import json_kind
+from .._gc import gc_paused
 from ..errors import SchemaError
-
-# Query parameters that identify a click, a campaign or a share, never the page itself.
-_TRACKING_PARAMS = frozenset(
-    {
-        "fbclid",
-        "gclid",
-        "gclsrc",
-        "dclid",
-        "gbraid",
-        "wbraid",
-        "msclkid",
-        "yclid",
-        "twclid",
-        "igshid",
-        "mc_cid",
-        "mc_eid",
-        "_ga",
-        "_gl",
-        "_hsenc",
-        "_hsmi",
-        "mkt_tok",
-        "ref_src",
-        "ref_url",
-        "spm",
-        "share_source",
-        "share_medium",
-        "vd_source",
-        "si",
-    }
-)
-_TRACKING_PREFIXES = ("utm_", "pk_", "hmb_")
-_DEFAULT_PORTS = {"http": "80", "https": "443"}
+from .urls import normalise_url
 
 _OPTIONAL_STR_FIELDS = (
     "url",
@@ -66,6 +35,7 @@ _OPTIONAL_STR_FIELDS = (
     "edition",
     "language",
 )
+_OPTIONAL_STR_SET = frozenset(_OPTIONAL_STR_FIELDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +91,11 @@ class SourceList:
         return kept if kept in self._by_id else None
 
     @property
+    def known(self) -> Mapping[int, Source]:
+        """Kept id -> source (``resolve`` without the call, for loops over many ids)."""
+        return self._by_id
+
+    @property
     def ids(self) -> list[int]:
         return [s.id for s in self.sources]
 
@@ -136,6 +111,11 @@ def load_sources(data: SourcesLike | object) -> SourceList:
         return data
     if not isinstance(data, Sequence) or isinstance(data, (str, bytes)):
         raise SchemaError(f"expected a list of sources, got {json_kind(data)}")
+    with gc_paused():
+        return _load(data)
+
+
+def _load(data: Sequence[object]) -> SourceList:
     parsed: list[Source] = []
     first_index: dict[int, int] = {}
     for index, entry in enumerate(data):
@@ -154,54 +134,30 @@ def merge_duplicates(sources: Iterable[Source]) -> SourceList:
     and fill fields the kept one lacks."""
     kept: list[Source] = []
     aliases: dict[int, int] = {}
-    by_key: dict[tuple[str, str], int] = {}  # ("url"|"title", key) -> index in kept
+    # normalised title / URL -> index in kept (the title is looked up first)
+    by_title: dict[str, int] = {}
+    by_url: dict[str, int] = {}
     for source in sources:
-        keys = [("title", normalise_title(source.title))]
-        if source.url:
-            keys.append(("url", normalise_url(source.url)))
-        hit = next((by_key[k] for k in keys if k[1] and k in by_key), None)
+        title_key = normalise_title(source.title)
+        url_key = normalise_url(source.url) if source.url else ""
+        hit = by_title.get(title_key) if title_key else None
+        if hit is None and url_key:
+            hit = by_url.get(url_key)
         if hit is None:
-            by_key.update({k: len(kept) for k in keys if k[1]})
+            if title_key:
+                by_title[title_key] = len(kept)
+            if url_key:
+                by_url[url_key] = len(kept)
             kept.append(source)
             continue
         target = kept[hit]
         aliases[source.id] = target.id
         kept[hit] = _fill_missing(target, source)
-        for k in keys:
-            if k[1]:
-                by_key.setdefault(k, hit)
+        if title_key:
+            by_title.setdefault(title_key, hit)
+        if url_key:
+            by_url.setdefault(url_key, hit)
     return SourceList(tuple(kept), aliases)
-
-
-def normalise_url(url: str) -> str:
-    """A key equal for URLs naming the same page: scheme, ``www.``, default port, trailing
-    slash, fragment, tracking parameters, parameter order and percent-encoding ignored."""
-    text = unicodedata.normalize("NFKC", url.strip())
-    if "//" not in text:
-        text = "//" + text
-    try:
-        parts = urlsplit(text)
-        port = parts.port
-    except ValueError:
-        return text.casefold()
-    host = (parts.hostname or "").rstrip(".")
-    if host.startswith("www."):
-        host = host[4:]
-    if port is not None and str(port) != _DEFAULT_PORTS.get(parts.scheme.lower()):
-        host = f"{host}:{port}"
-    path = quote(unquote(parts.path), safe="/:@!$&'()*+,;=-._~")
-    path = re.sub(r"/{2,}", "/", path).rstrip("/")
-    if path.endswith(("/index.html", "/index.htm", "/index.php")):
-        path = path.rsplit("/", 1)[0]
-    query = sorted(
-        (k, v)
-        for k, v in parse_qsl(parts.query, keep_blank_values=True)
-        if k.lower() not in _TRACKING_PARAMS and not k.lower().startswith(_TRACKING_PREFIXES)
-    )
-    key = host + path
-    if query:
-        key += "?" + urlencode(query)
-    return key
 
 
 def normalise_title(title: str) -> str:
@@ -223,16 +179,9 @@ def _parse_entry(index: int, entry: object) -> Source:
         raise SchemaError(f'{where} missing "title"')
     if not isinstance(title, str) or not title.strip():
         raise SchemaError(f'{where} "title" must be a non-empty string')
-    values: dict[str, Any] = {}
-    for name in _OPTIONAL_STR_FIELDS:
-        value = entry.get(name)
-        if value is None:
-            continue
-        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            raise SchemaError(f'{where} "{name}" must be a string, got {json_kind(value)}')
-        text = str(value).strip()
-        if text:
-            values[name] = text
+    values = _plain_fields(entry)
+    if values is None:
+        values = _checked_fields(where, entry)
     year = entry.get("year", entry.get("date"))
     if year is not None:
         if isinstance(year, bool) or not isinstance(year, (str, int)):
@@ -246,6 +195,36 @@ def _parse_entry(index: int, entry: object) -> Source:
         raw=dict(entry),
         **values,
     )
+
+
+def _plain_fields(entry: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The optional fields when each is a string or null (almost always), read off the
+    entry's own keys; None sends the entry to _checked_fields."""
+    values: dict[str, Any] = {}
+    for name, value in entry.items():
+        if name in _OPTIONAL_STR_SET:
+            if type(value) is str:
+                value = value.strip()
+                if value:
+                    values[name] = value
+            elif value is not None:
+                return None
+    return values
+
+
+def _checked_fields(where: str, entry: Mapping[str, Any]) -> dict[str, Any]:
+    """The optional fields, numbers as text, or SchemaError naming the first bad one."""
+    values: dict[str, Any] = {}
+    for name in _OPTIONAL_STR_FIELDS:
+        value = entry.get(name)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            raise SchemaError(f'{where} "{name}" must be a string, got {json_kind(value)}')
+        text = str(value).strip()
+        if text:
+            values[name] = text
+    return values
 
 
 def _parse_id(where: str, value: object) -> int:
@@ -337,8 +316,12 @@ def _name_from_mapping(where: str, item: Mapping[str, Any]) -> Author:
     return Author(family=family.strip(), given=(given or "").strip() or None)
 
 
+@lru_cache(maxsize=8192)
 def parse_name(text: str) -> Author:
-    """A name written as one string: "Smith, John", "John Smith", "李世民", "World Bank"."""
+    """A name written as one string: "Smith, John", "John Smith", "李世民", "World Bank".
+
+    Kept by text (Author is immutable): a long source list names the same people and
+    organisations again and again."""
     name = " ".join(text.split())
     if _CJK.search(name):
         return Author(literal=name.replace(" ", ""))
@@ -349,8 +332,9 @@ def parse_name(text: str) -> Author:
     words = name.split(" ")
     if len(words) == 1 or len(words) > 4:
         return Author(literal=name)
-    if any(w.casefold().strip(",.") in _ORGANISATION_WORDS for w in words):
-        return Author(literal=name)
+    for word in words:
+        if word.casefold().strip(",.") in _ORGANISATION_WORDS:
+            return Author(literal=name)
     return Author(family=words[-1], given=" ".join(words[:-1]))
 
 

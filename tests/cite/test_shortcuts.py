@@ -1,0 +1,65 @@
+"""The shortcuts taken for the common spellings give what the general paths give."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from genlint.cite.bibliography import _QUOTE_PUNCT, _american_punctuation
+from genlint.cite.markers import parse_any_body, parse_body
+from genlint.cite.sources import _OPTIONAL_STR_FIELDS, _checked_fields, _plain_fields
+from genlint.cite.urls import _normalise_url_general, normalise_url
+
+_host = st.lists(
+    st.sampled_from(["www", "x", "Example", "org", "", "a-b", "9"]), min_size=1, max_size=4
+)
+_segment = st.sampled_from(["", "a", "B", "index.html", "index.php", "x.y", "~u", "-", "_"])
+_pair = st.tuples(
+    st.sampled_from(["a", "B", "utm_source", "fbclid", "", "id", "PK_campaign", "si"]),
+    st.sampled_from(["", "=", "1", "x=y", "Z"]),
+)
+_fragment = st.sampled_from(["", "#", "#top", "#a?b=1", "#/x/"])
+
+
+@st.composite
+def _simple_urls(draw: st.DrawFn) -> str:
+    url = draw(st.sampled_from(["http://", "https://", "HTTPS://", "hTTp://"]))
+    url += ".".join(draw(_host)) + draw(st.sampled_from(["", ".", "..."]))
+    if draw(st.booleans()):
+        url += "/" + "/".join(draw(st.lists(_segment, max_size=4)))
+    pairs = draw(st.lists(_pair, max_size=4))
+    if pairs or draw(st.booleans()):
+        url += "?" + "&".join(
+            k + ("" if v == "" and draw(st.booleans()) else "=" + v) for k, v in pairs
+        )
+    return url + draw(_fragment)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_simple_urls(), st.sampled_from(["", " ", "\t"]))
+def test_plain_url_key_is_the_general_key(url: str, pad: str) -> None:
+    assert normalise_url(pad + url + pad) == _normalise_url_general(url)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="0123456789, ", max_size=30))
+def test_plain_marker_body_parses_as_any_body(inner: str) -> None:
+    body = f"[{inner}]"
+    assert parse_body(body) == parse_any_body(body)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="”“.,a 李。", max_size=12))
+def test_american_punctuation_by_hand_is_the_pattern(text: str) -> None:
+    assert _american_punctuation(text) == _QUOTE_PUNCT.sub(r"\1”", text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.dictionaries(
+        st.sampled_from([*_OPTIONAL_STR_FIELDS, "title", "content", "id"]),
+        st.one_of(st.none(), st.text(alphabet=" a1\t", max_size=4)),
+    )
+)
+def test_string_fields_read_off_the_entry_are_the_checked_ones(entry: dict[str, object]) -> None:
+    assert _plain_fields(entry) == _checked_fields("[0]", entry)
