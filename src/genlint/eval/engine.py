@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import gc
 import logging
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from .._gc import gc_paused
 from ..errors import GenlintError
 from . import metrics as _metrics
 from .context import ClaimContext, Environment, Ref, parse_ref, ref_exists
@@ -54,7 +53,8 @@ def evaluate(
     replaces the registry (built-in + ``genlint.eval_rules`` plugins) entirely.
     ``progress`` is called with the number of claims done after each page.
     """
-    with _gc_paused():
+    # an evaluation allocates hundreds of thousands of objects and no cycles (see _gc.py)
+    with gc_paused():
         fact_map = _facts(facts)
         pages, multi = _wiki(wiki)
         limits = thresholds_from(thresholds)
@@ -69,26 +69,6 @@ def evaluate(
             if progress is not None:
                 progress(len(page.claims))
         return aggregate(results, limits, multi)
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """No cyclic garbage collection while the input is read and the pages are evaluated.
-
-    An evaluation allocates hundreds of thousands of objects (facts, claims, hits, contexts,
-    violations) and builds no cycles; the collections they trigger walk them and the
-    caller's long-lived data (the parsed wiki) again and again, up to a fifth of a
-    10,000-claim run. The survivors are walked once, by the first collection afterwards.
-    Reference counting still frees everything; a caller that disabled gc keeps it disabled.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 def evaluate_page(
