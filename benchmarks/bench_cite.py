@@ -22,7 +22,7 @@ import random
 import re
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -158,36 +158,14 @@ def chapter() -> None:
     )
 
 
-def former_bibliography(entries: Sequence[tuple[int, Any]], style: str = "numeric") -> str:
-    """The reference list as it was rendered before: one citeproc-py bibliography for the
-    whole list (a list, in which citeproc-py registers each entry), then the same repairs."""
-    from genlint.cite import bibliography as bib
-    from genlint.cite.csl import to_csl
-
-    if not entries:
-        return ""
-    spec = bib.STYLES[bib.style_name(style)]
-    keys = [f"s{i}" for i in range(len(entries))]
-    items = [to_csl(src, k, spec.page_format) for k, (_, src) in zip(keys, entries, strict=True)]
-    rendered = bib._citeproc(items, spec)
-    lines = []
-    for key, (label, src) in zip(keys, entries, strict=True):
-        text = bib._drop_repeated_title(bib._clean(rendered[key]), src.title).rstrip()
-        text = bib._CJK_AND.sub(", ", text)
-        if spec.name == "gb7714":
-            text = bib._ensure_gb_mark(text, src)
-        else:
-            text = bib._QUOTE_PUNCT.sub(r"\1”", text)
-        lines.append(f"[{label}] {text}")
-    return "\n".join(lines)
-
-
 def whole_call(text: str, sources: list[dict[str, Any]], style: str, old: bool = False) -> float:
     """Seconds of one process_citations call; ``old``: with the former reference list."""
     from genlint.cite import bibliography
 
     real = bibliography.render_bibliography
     if old:
+        from support.cite_corpus import former_bibliography
+
         bibliography.render_bibliography = former_bibliography  # type: ignore[assignment]
     try:
         t0 = time.perf_counter()

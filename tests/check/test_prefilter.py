@@ -115,17 +115,10 @@ def _checker() -> Checker:
 
 
 def _unwindowed() -> Checker:
-    import copy
+    from support.checkers import unwindowed_checker
 
     if "slow" not in _CACHE:
-        slow = copy.copy(_checker())
-        clones = []
-        for rule in slow.rules:
-            clone = copy.copy(rule)
-            clone.trigger = None  # type: ignore[misc]
-            clones.append(clone)
-        slow.rules = clones
-        _CACHE["slow"] = slow
+        _CACHE["slow"] = unwindowed_checker(_checker())
     return _CACHE["slow"]
 
 

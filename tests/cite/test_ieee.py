@@ -21,21 +21,10 @@ from genlint.cite.sources import Source
 
 
 def _former_bibliography(sources: list[Source], style: str) -> str:
-    """render_bibliography as it was: the whole list through citeproc-py, then the repairs."""
-    spec = bib.STYLES[bib.style_name(style)]
-    keys = [f"s{i}" for i in range(len(sources))]
-    items = [to_csl(src, key, spec.page_format) for key, src in zip(keys, sources, strict=True)]
-    rendered = bib._citeproc(items, spec)
-    lines = []
-    for key, src in zip(keys, sources, strict=True):
-        text = bib._drop_repeated_title(bib._clean(rendered[key]), src.title).rstrip()
-        text = bib._CJK_AND.sub(", ", text)
-        if spec.name == "gb7714":
-            text = bib._ensure_gb_mark(text, src)
-        else:
-            text = bib._QUOTE_PUNCT.sub(r"\1”", text)
-        lines.append(f"[{src.id}] {text}")
-    return "\n".join(lines)
+    """render_bibliography as it was (tests/support/cite_corpus.py), labelled by source id."""
+    from support.cite_corpus import former_bibliography
+
+    return former_bibliography([(src.id, src) for src in sources], style)
 
 
 def _sources(entries: list[dict[str, Any]]) -> list[Source]:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from genlint.check import Checker
 
 
-def unwindowed_checker() -> Checker:
+def unwindowed_checker(base: Checker | None = None) -> Checker:
     """A Checker whose rules scan the whole text: trigger windows off, the reference that the
-    windowed (fast) engine must agree with."""
+    windowed (fast) engine must agree with. ``base``: the checker to copy (default rules if
+    None)."""
     import copy
 
-    checker = Checker()
+    checker = copy.copy(base) if base is not None else Checker()
     clones = []
     for rule in checker.rules:
         clone = copy.copy(rule)

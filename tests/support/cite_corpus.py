@@ -9,6 +9,7 @@ publishers come from pools, as in real lists where the same ones recur.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 _GIVEN = [
@@ -120,3 +121,27 @@ def make_text(markers: int, n_sources: int, seed: int = 2) -> str:
         sentence = rng.choice(_SENTENCES)
         parts.append(f"\n\n{marker}\n{sentence}。" if i % 5 == 0 else f"{sentence}{marker}。")
     return "".join(parts)
+
+
+def former_bibliography(entries: Sequence[tuple[Any, Any]], style: str = "numeric") -> str:
+    """The reference list as it was rendered before: one citeproc-py bibliography for the
+    whole list (a list, in which citeproc-py registers each entry), then the same repairs."""
+    from genlint.cite import bibliography as bib
+    from genlint.cite.csl import to_csl
+
+    if not entries:
+        return ""
+    spec = bib.STYLES[bib.style_name(style)]
+    keys = [f"s{i}" for i in range(len(entries))]
+    items = [to_csl(src, k, spec.page_format) for k, (_, src) in zip(keys, entries, strict=True)]
+    rendered = bib._citeproc(items, spec)
+    lines = []
+    for key, (label, src) in zip(keys, entries, strict=True):
+        text = bib._drop_repeated_title(bib._clean(rendered[key]), src.title).rstrip()
+        text = bib._CJK_AND.sub(", ", text)
+        if spec.name == "gb7714":
+            text = bib._ensure_gb_mark(text, src)
+        else:
+            text = bib._QUOTE_PUNCT.sub(r"\1”", text)
+        lines.append(f"[{label}] {text}")
+    return "\n".join(lines)
