@@ -1,6 +1,5 @@
-"""A `genlint check --jobs` worker that kills itself on chosen files, to test how the pool
-reports a dying worker and retries its files (importable by spawned workers: tests/ is on
-their path)."""
+"""A `--jobs` worker that kills itself on chosen files, to test how the pool reports a dying
+worker and retries its files (importable by spawned workers: tests/ is on their path)."""
 
 from __future__ import annotations
 
@@ -9,9 +8,9 @@ import signal
 from typing import Any
 
 
-def serve(conn: Any, settings: Any) -> None:
+def serve(conn: Any, *args: Any) -> None:
     import genlint.check.engine as engine
-    from genlint.check import parallel
+    from genlint import _pool
 
     real = engine.check_file
 
@@ -25,4 +24,4 @@ def serve(conn: Any, settings: Any) -> None:
         return real(checker, path, data)
 
     engine.check_file = check_file  # type: ignore[assignment]
-    parallel._serve(conn, settings)
+    _pool.serve(conn, *args)

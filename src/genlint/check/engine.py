@@ -412,7 +412,9 @@ def check_paths(
         from .parallel import check_files_parallel
 
         settings = (select, ignore, config, options)
-        report.files.extend(check_files_parallel(files, settings, jobs, progress=progress))
+        report.files.extend(
+            check_files_parallel(files, settings, jobs, progress=progress, checker=checker)
+        )
         return report
     # one or two files: starting a worker costs more than checking them here
     for path in files:
