@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING
 import click
 
 from ..check.reporters import REPORTERS, render
-from .options import config_option, exit_codes, format_option, option, out_option
+from .options import (
+    config_option,
+    exit_codes,
+    format_option,
+    jobs_option,
+    option,
+    out_option,
+)
 
 if TYPE_CHECKING:
     from ..check import CheckConfig, CheckReport, FileResult
@@ -30,14 +37,7 @@ if TYPE_CHECKING:
     help="Report format (parquet: one row per finding, needs --out; inferred from FILE.parquet).",
 )
 @out_option("Write the report to FILE (atomically) instead of standard output.", dir_okay=True)
-@option(
-    "--jobs",
-    "-j",
-    default="1",
-    show_default=True,
-    metavar="N|auto",
-    help="Check files in N worker processes (auto: one per CPU); same output as one.",
-)
+@jobs_option("Check files")
 @option(
     "--engine",
     type=click.Choice(["local", "ray"]),

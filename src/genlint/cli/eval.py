@@ -7,7 +7,15 @@ from pathlib import Path
 
 import click
 
-from .options import config_option, deprecated_alias, exit_codes, option, out_option, prefer
+from .options import (
+    config_option,
+    deprecated_alias,
+    exit_codes,
+    jobs_option,
+    option,
+    out_option,
+    prefer,
+)
 from .progress import progress_bar
 
 _FORMATS = ("json", "text", "html")
@@ -54,6 +62,7 @@ def _unit(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
     "--ignore", multiple=True, metavar="REASON", help="Skip a rule, e.g. redundant (repeatable)."
 )
 @deprecated_alias("--disable", "--ignore", "disable", multiple=True, metavar="REASON")
+@jobs_option("Score the pages")
 def command(
     facts_path: str,
     wiki_path: str,
@@ -66,15 +75,18 @@ def command(
     max_redundancy_rate: float | None,
     ignore: tuple[str, ...],
     disable: tuple[str, ...] | None,
+    jobs: str,
 ) -> int:
     """Score WIKI claims against FACTS."""
     from .._io import atomic_write, read_json
+    from .._pool import resolve_jobs
     from ..config import load_config
     from ..eval.batch import read_pages
     from ..eval.engine import evaluate
     from ..eval.inputs import load_facts
     from ..eval.settings import settings_from, thresholds_from
 
+    workers = resolve_jobs(jobs)
     config = load_config(config_path)
     settings = settings_from(config.section("eval"), config.where("eval"))
     overrides = {
@@ -106,6 +118,7 @@ def command(
             lexicon=settings.lexicon,
             disable=settings.disable | set(ignore),
             progress=advance,
+            jobs=workers,
         )
     if not several:  # a single page object: the the contract's single-page shape, no "pages"
         from dataclasses import replace

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from .options import config_option, exit_codes, format_option, option
+from .options import config_option, exit_codes, format_option, jobs_option, option
 
 _EPILOG = exit_codes("(not used: masking either writes every file or fails)")
 
@@ -55,38 +55,46 @@ def _under(path: str, folder: str) -> bool:
     )
 
 
-def _write(target: str, data: bytes, source: str, in_place: bool) -> None:
-    from .._io import atomic_write
-
-    os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
-    atomic_write(target, data, inputs=() if in_place else (source,))
-
-
 def _run_files(
     pairs: list[tuple[str, str]],
     in_place: bool,
     work: Callable[[str, bytes], Any],
     after_each: Callable[[], None] | None = None,
-) -> tuple[list[tuple[str, str, Any]], int]:
-    """Run ``work`` on each file and write its bytes; a bad file is one line on stderr and
-    is skipped (nothing written for it); exit 2 at the end if any was bad."""
+) -> list[Any]:
+    """Run ``work`` on each file and write its bytes: each file's result, or its error message
+    (nothing written for it). Token masking and unmask go through here, in one process."""
     from .._io import read_bytes
     from ..errors import GenlintError
+    from ..mask.batch import write_masked
 
-    done: list[tuple[str, str, Any]] = []
-    failed = 0
+    outcomes: list[Any] = []
     for source, target in pairs:
         try:
             result = work(source, read_bytes(source))
             if after_each is not None:
                 after_each()  # the vault is saved before any output that needs it exists
-            _write(target, result.data, source, in_place)
+            write_masked(target, result.data, source, in_place)
         except GenlintError as exc:
-            message = str(exc) if str(exc).startswith(source) else f"{source}: {exc}"
+            outcomes.append(str(exc))
+            continue
+        outcomes.append(result)
+    return outcomes
+
+
+def _settle(
+    pairs: list[tuple[str, str]], outcomes: list[Any]
+) -> tuple[list[tuple[str, str, Any]], int]:
+    """A bad file is one line on stderr, in input order, and is skipped; exit 2 at the end if
+    any was bad."""
+    done: list[tuple[str, str, Any]] = []
+    failed = 0
+    for (source, target), outcome in zip(pairs, outcomes, strict=True):
+        if isinstance(outcome, str):
+            message = outcome if outcome.startswith(source) else f"{source}: {outcome}"
             sys.stderr.write(f"genlint: error: {' '.join(message.split())}\n")
             failed += 1
             continue
-        done.append((source, target, result))
+        done.append((source, target, outcome))
     return done, (2 if failed else 0)
 
 
@@ -103,6 +111,7 @@ def _run_files(
         help="Token vault (--style token): created with mode 0600, or extended.")
 @format_option("text", "json", help="Report format (never shows an original value).")
 @config_option
+@jobs_option("Mask files (--style token: in one process, one vault)")
 def command(
     paths: tuple[str, ...],
     out_dir: str | None,
@@ -112,16 +121,20 @@ def command(
     vault_path: str | None,
     fmt: str,
     config_path: str | None,
+    jobs: str,
 ) -> int:
     """Write each file with its personal data masked (txt, md, json, docx, pdf)."""
+    from .._pool import resolve_jobs
     from ..check import CheckConfig
     from ..mask import Masker, Vault
+    from ..mask.batch import mask_files
     from ..mask.files import mask_bytes
 
     if style == "token" and vault_path is None:
         raise click.UsageError("--style token needs --vault FILE (the tokens' way back)")
     if style != "token" and vault_path is not None:
         raise click.UsageError("--vault goes with --style token")
+    workers = resolve_jobs(jobs)
     config = CheckConfig.load(config_path)
     chosen = [s for part in select for s in part.split(",") if s.strip()]
     vault = Vault.load_or_new(vault_path) if vault_path is not None else None
@@ -132,7 +145,16 @@ def command(
         if vault is not None and vault_path is not None:
             vault.save(vault_path, inputs=tuple(s for s, _ in pairs))
 
-    done, code = _run_files(pairs, in_place, lambda p, d: mask_bytes(p, d, masker), save_vault)
+    if style == "token":
+        outcomes = _run_files(pairs, in_place, lambda p, d: mask_bytes(p, d, masker), save_vault)
+    else:
+        outcomes = list(
+            mask_files(
+                pairs, style, chosen or None, config, in_place=in_place, jobs=workers,
+                masker=masker,
+            )
+        )  # fmt: skip
+    done, code = _settle(pairs, outcomes)
     for source, _target, result in done:
         for warning in result.warnings:
             sys.stderr.write(f"genlint: warning: {source}: {warning}\n")
@@ -185,7 +207,7 @@ def unmask_command(
 
     vault = Vault.load(vault_path)
     pairs = _targets(paths, out_dir, in_place)
-    done, code = _run_files(pairs, in_place, lambda p, d: unmask_bytes(p, d, vault))
+    done, code = _settle(pairs, _run_files(pairs, in_place, lambda p, d: unmask_bytes(p, d, vault)))
     rows = [{"path": s, "out": t, "restored": r.restored} for s, t, r in done]
     if fmt == "json":
         sys.stdout.write(to_json({"version": 1, "files": rows,

@@ -52,6 +52,18 @@ def format_option(*choices: str, default: str = "text", help: str = "Output form
     )
 
 
+def jobs_option(what: str) -> Any:
+    """``--jobs N|auto`` of check, eval and mask: the same pool (genlint._pool) behind each."""
+    return option(
+        "--jobs",
+        "-j",
+        default="1",
+        show_default=True,
+        metavar="N|auto",
+        help=f"{what} in N processes (auto: one per CPU); same output as one.",
+    )
+
+
 def out_option(
     help: str = "Write the output to FILE (atomically) instead of standard output.",
     *,

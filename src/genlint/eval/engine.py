@@ -44,6 +44,7 @@ def evaluate(
     disable: Iterable[str] = (),
     rules: Sequence[EvalRule] | None = None,
     progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> EvaluationResult:
     """Score a generated wiki against extracted facts (docs/commands/eval.md).
 
@@ -51,21 +52,37 @@ def evaluate(
     JSON files. ``thresholds`` overrides some or all of the pass bounds; ``glossary`` and
     ``lexicon`` add words to the built-in data; ``disable`` drops rules by reason; ``rules``
     replaces the registry (built-in + ``genlint.eval_rules`` plugins) entirely.
-    ``progress`` is called with the number of claims done after each page.
+    ``progress`` is called with the number of claims done after each page. ``jobs`` > 1
+    scores the pages in that many processes (:mod:`genlint.eval.parallel`), with the same
+    result; custom ``rules`` must then pickle.
     """
     # an evaluation allocates hundreds of thousands of objects and no cycles (see _gc.py)
     with gc_paused():
         fact_map = _facts(facts)
         pages, multi = _wiki(wiki)
         limits = thresholds_from(thresholds)
-        shared = _environment(_freeze(glossary), _freeze(lexicon))
+        frozen = (_freeze(glossary), _freeze(lexicon))
+        shared = _environment(*frozen)
         # per call: the entries cache is keyed by fact id, which another facts file may reuse
         env = Environment(matcher=shared.matcher, glossary=shared.glossary)
-        active = list(rules) if rules is not None else resolve_rules(frozenset(disable))
+        disabled = frozenset(disable)
+        active = list(rules) if rules is not None else resolve_rules(disabled)
         find_fact = _fact_finder(fact_map)
+
+        def score(page: Page) -> PageResult:
+            return evaluate_page(page, find_fact(page.method), env, active, limits)
+
+        if jobs > 1 and len(pages) > 2:  # one or two pages: a worker costs more than it saves
+            from .parallel import evaluate_pages
+
+            results = evaluate_pages(
+                pages, fact_map, *frozen, rules, disabled, limits, jobs,
+                score=score, progress=progress,
+            )  # fmt: skip
+            return aggregate(results, limits, multi)
         results = []
         for page in pages:
-            results.append(evaluate_page(page, find_fact(page.method), env, active, limits))
+            results.append(score(page))
             if progress is not None:
                 progress(len(page.claims))
         return aggregate(results, limits, multi)
