@@ -27,7 +27,7 @@ def run_on_ray(
     color: bool | None,
     statistics: bool,
 ) -> int:
-    from ..batch import ray_engine
+    from ..batch import ray_engine, ray_files
     from ..check import Checker, CheckReport
     from ..readers import expand_paths
     from .check import finish, report_problems
@@ -45,7 +45,7 @@ def run_on_ray(
     started = ray_engine.connect(address, jobs)
     try:
         with progress_bar("checking", len(files)) as advance:
-            results, total = ray_engine.run_files(files, settings, out_dir=parts, progress=advance)
+            results, total = ray_files.run_files(files, settings, out_dir=parts, progress=advance)
         if parts is not None:
             assert out_path is not None
             ray_engine.publish_dir(parts, out_path)
