@@ -19,6 +19,17 @@ echo "== a missing file in the batch is reported for itself; the others are chec
 echo "exit code $?"
 
 echo
+echo "== eval and mask take --jobs too: the same report from two processes =="
+.venv/bin/genlint eval --facts examples/eval/facts.json --wiki examples/eval/pages --format json --jobs 1 > "$tmp/eval1.json"
+.venv/bin/genlint eval --facts examples/eval/facts.json --wiki examples/eval/pages --format json --jobs 2 > "$tmp/eval2.json"
+cmp "$tmp/eval1.json" "$tmp/eval2.json" && echo "eval: identical reports"
+.venv/bin/genlint mask $E/evidence --out "$tmp/masked1" --format json --jobs 1 | sed "s#$tmp/masked1#OUT#g" > "$tmp/mask1.json"
+.venv/bin/genlint mask $E/evidence --out "$tmp/masked2" --format json --jobs 2 | sed "s#$tmp/masked2#OUT#g" > "$tmp/mask2.json"
+# a written PDF carries a fresh file /ID each time, whatever the number of processes
+cmp "$tmp/mask1.json" "$tmp/mask2.json" && diff -r -x '*.pdf' "$tmp/masked1" "$tmp/masked2" \
+  && echo "mask: identical reports and files"
+
+echo
 echo "== --out findings.parquet: one row per finding, the SPEC columns =="
 .venv/bin/genlint check $E/evidence --jobs 2 --out "$tmp/findings.parquet"
 echo "exit code $?"
