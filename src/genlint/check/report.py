@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,7 +77,21 @@ def display_path(path: str) -> str:
     """A path as reports show it: relative to the working directory when below it."""
     if path == "-":
         return path
+    if os.name == "posix":
+        # the same answer as the pathlib spelling below, without building six Path objects
+        # per file: a report of 2,000 files spent a third of a second here
+        real, base = os.path.realpath(path), _real_cwd(os.getcwd())
+        if real == base:
+            return "."
+        if real.startswith(base.rstrip("/") + "/"):
+            return real[len(base.rstrip("/")) + 1 :]
+        return Path(path).as_posix()
     try:
         return Path(path).resolve().relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         return Path(path).as_posix()
+
+
+@functools.lru_cache(maxsize=4)
+def _real_cwd(cwd: str) -> str:
+    return os.path.realpath(cwd)
