@@ -80,7 +80,10 @@ def display_path(path: str) -> str:
     if os.name == "posix":
         # the same answer as the pathlib spelling below, without building six Path objects
         # per file: a report of 2,000 files spent a third of a second here
-        real, base = os.path.realpath(path), _real_cwd(os.getcwd())
+        try:
+            real, base = os.path.realpath(path), _real_cwd(os.getcwd())
+        except ValueError:  # a lone surrogate cannot name a file: shown as given
+            return Path(path).as_posix()
         if real == base:
             return "."
         if real.startswith(base.rstrip("/") + "/"):
