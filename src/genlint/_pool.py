@@ -1,26 +1,23 @@
-"""Run one function over many items in worker processes: ``--jobs N`` of ``check``, ``eval``
-and ``mask``.
+"""Run one function over many items in several processes: ``--jobs N`` of ``check``,
+``eval`` and ``mask``.
 
-A small pool of our own rather than ``concurrent.futures``: when a worker dies (killed by the
-out-of-memory killer, a crash in a native PDF library) we must know *which* item it held, so
-that only that item is retried, once, and an item that kills a worker twice is reported for
-itself while every other item keeps its result. ``ProcessPoolExecutor`` fails every pending
-future instead.
+A pool of our own rather than ``concurrent.futures``: when a worker dies (the out-of-memory
+killer, a crash in a native PDF library) we must know *which* item it held, so that only that
+item is retried, once, and an item that kills a worker twice is reported for itself while every
+other item keeps its result. ``ProcessPoolExecutor`` fails every pending future instead.
 
 The driver is one of the ``N``: it starts ``N - 1`` workers and runs items itself between
-reading their results, so the start-up of a worker (a new interpreter importing genlint, ~0.3 s
-of CPU) is not time lost, and on an N-core machine N processes do the work, not N + 1
-competing for the cores. The driver only takes items it may run safely (``Job.local``: for
-files, plain text of a bounded size): a file that might crash a native library or exhaust memory
-goes to a worker, where its damage is contained. When few items are of that kind it starts N
-workers instead.
+reading their results, so a worker's start-up (a new interpreter importing genlint, ~0.3 s of
+CPU) is not time lost, and N processes share N cores rather than N + 1. It takes only items it
+may run safely (``Job.local``: for files, plain text of a bounded size); a file that might crash
+a native library or exhaust memory goes to a worker, where the damage is contained. When few
+items are of that kind it starts N workers.
 
 Workers start with ``spawn`` (never ``fork``: the driver may hold threads and locks) and run
-``Job.setup(Job.settings)`` once (a Checker with its compiled rules); the driver hands out
-chunks of items (guided: a share of what is left, so the last chunks are small and the
-processes finish together) and receives one result per item, so results come back in input
-order whatever order the processes finish in. Workers ignore SIGINT: on Ctrl-C the driver alone
-stops them, so there is no traceback per worker and nothing half-written.
+``Job.setup(Job.settings)`` once (a Checker with its compiled rules); chunks are guided (a share
+of what is left, so the processes finish together) and each item's result comes back on its
+own, so results are returned in input order whatever order the processes finish in. Workers
+ignore SIGINT: on Ctrl-C the driver alone stops them, with no traceback per worker.
 """
 
 from __future__ import annotations
@@ -302,14 +299,19 @@ class _Pool:
     def _run_here(self, item: _Item) -> None:
         if self.run_local is None:
             self.run_local = self.job.setup(self.job.settings)
-        # the driver's own records wait their turn too, so they show in input order
+        # the driver's own records wait their turn too, so they show in input order (a
+        # record another thread logs meanwhile waits with them)
         root = logging.getLogger()
         capture = _Capture()
         handlers, root.handlers = root.handlers, [capture]
         try:
             result = self.run_local(item.value)
-        finally:
+        except BaseException:
             root.handlers = handlers
+            for record in capture.take():  # what led up to the error, shown before it
+                logging.getLogger(record.name).handle(record)
+            raise
+        root.handlers = handlers
         self._finish(item.index, result, capture.take())
 
     def _finish(self, index: int, result: Any, records: list[logging.LogRecord]) -> None:
