@@ -42,3 +42,11 @@ def test_an_error_in_a_worker_is_raised_here() -> None:
     job: _pool.Job[int, tuple[int, int]] = _pool.Job(setup=squarer, settings=0)
     with pytest.raises(ValueError, match="thirteen"):
         _pool.run(list(range(40)), job, 2, help_workers=False)
+
+
+def test_settings_that_do_not_pickle_are_one_error() -> None:
+    from genlint.errors import GenlintError
+
+    job: _pool.Job[int, tuple[int, int]] = _pool.Job(setup=squarer, settings=lambda: 1)
+    with pytest.raises(GenlintError, match="cannot send the settings"):
+        _pool.run(list(range(10)), job, 2, help_workers=False)

@@ -26,6 +26,7 @@ import contextlib
 import logging
 import math
 import os
+import pickle
 import signal
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -241,6 +242,12 @@ class _Pool:
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
         try:
             process.start()
+        except (pickle.PicklingError, AttributeError, TypeError) as exc:  # e.g. a lambda rule
+            ours.close()
+            theirs.close()
+            raise GenlintError(
+                f"cannot send the settings to a worker process ({exc}); run in one process"
+            ) from None
         finally:
             if main and previous is not None:
                 signal.signal(signal.SIGINT, previous)
