@@ -13,7 +13,7 @@ import pytest
 from genlint import _pool
 from genlint.eval import evaluate
 from genlint.eval.inputs import load_facts
-from genlint.eval.parallel import page_scorer
+from genlint.eval.parallel import _from_wire, page_scorer
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "eval"
 FACTS = str(EXAMPLES / "facts.json")
@@ -56,6 +56,8 @@ def test_pages_scored_in_workers_equal_one_process(wiki: Path) -> None:
     pages, _ = read_pages(str(wiki))
     settings = (facts, (), (), None, frozenset(), thresholds_from(None))
     job: _pool.Job[Any, Any] = _pool.Job(setup=page_scorer, settings=settings, noun="page")
-    scored = _pool.run(pages, job, 2, help_workers=False)
+    wires = _pool.run(pages, job, 2, help_workers=False)
+    limits = thresholds_from(None)
+    scored = [_from_wire(p, wire, limits) for p, wire in zip(pages, wires, strict=True)]
     alone = evaluate(facts, pages)
-    assert [p.to_dict() for p in scored] == [p.to_dict() for p in alone.pages]
+    assert scored == list(alone.pages)

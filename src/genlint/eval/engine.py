@@ -157,9 +157,21 @@ def evaluate_page(
         claims=len(page.claims), faithful=faithful, hallucinated=hallucinated,
         redundant=redundant, key_facts=len(key_facts), covered=len(key_facts) - len(uncovered),
     )  # fmt: skip
+    return page_result(page, counts, tuple(violations), uncovered, thresholds)
+
+
+def page_result(
+    page: Page,
+    counts: Counts,
+    violations: tuple[Violation, ...],
+    uncovered: tuple[str, ...],
+    thresholds: Thresholds,
+) -> PageResult:
+    """A page's result from its counts: what a worker of ``eval --jobs`` sends back is these
+    counts, violations and uncovered facts, and the driver builds the rest here."""
     m = _metrics.compute(counts)
     return PageResult(
-        page=page.method, metrics=m, counts=counts, violations=tuple(violations),
+        page=page.method, metrics=m, counts=counts, violations=violations,
         uncovered_facts=uncovered, thresholds=thresholds, passed=_metrics.passes(m, thresholds),
         claims=page.claims, source=page.source,
     )  # fmt: skip
