@@ -229,6 +229,7 @@ class TriggerPlan:
         if len(signatures) > 255:
             raise ValueError("too many kinds of trigger start")  # never with the shipped rules
         self._break_id = signatures[(-1,)]
+        self._ids = len(signatures) + 1  # 0: no trigger starts with the character
         # per first set, the signature ids that hold it
         self._ids_of: dict[int, list[int]] = {
             i: [sid for sig, sid in signatures.items() if i in sig] for i in first
@@ -252,21 +253,25 @@ class TriggerPlan:
         if not self._plans:
             return out
         n = len(text)
+        if n <= _SLICE:
+            out.update(self._slice_windows(text, 0, n))
+            return out
+        # the windows of all, then of each pattern, per trigger, from every slice
         found: dict[Key, list[list[tuple[int, int]]]] = {
-            key: [[] for _ in range(parts)] for key, parts in self._parts.items()
+            key: [[] for _ in range(parts + 1)] for key, parts in self._parts.items()
         }
         for lo in range(0, n, _SLICE):
-            hi = min(n, lo + _SLICE)
-            for key, per_part in self._slice_windows(text, lo, hi).items():
-                for got, windows in zip(found[key], per_part, strict=True):
-                    got.extend(windows)
-        for key, got_parts in found.items():
-            # slices overlap: windows of neighbouring slices may meet (one slice: already joined)
-            parts = tuple(join_windows(sorted(w)) if n > _SLICE else tuple(w) for w in got_parts)
-            out[key] = TriggerWindows(parts[0] if len(parts) == 1 else _union(parts), parts)
+            for key, got in self._slice_windows(text, lo, min(n, lo + _SLICE)).items():
+                for kept, windows in zip(found[key], (got.all, *(got.parts or ())), strict=True):
+                    kept.extend(windows)
+        for key, (every, *parts) in found.items():
+            # slices overlap: windows of neighbouring slices may meet
+            out[key] = TriggerWindows(
+                join_windows(sorted(every)), tuple(join_windows(sorted(w)) for w in parts)
+            )
         return out
 
-    def _slice_windows(self, text: str, lo: int, hi: int) -> dict[Key, tuple[Windows, ...]]:
+    def _slice_windows(self, text: str, lo: int, hi: int) -> dict[Key, TriggerWindows]:
         """The windows, per trigger and pattern, of the matches that start in ``[lo, hi)``."""
         n = len(text)
         # the slice read reaches as far around them as their windows do
@@ -279,11 +284,11 @@ class TriggerPlan:
         cand_ids = ids[cand]
         order = np.argsort(cand_ids, kind="stable")  # radix: positions stay ascending per id
         bounds = np.concatenate(([0], np.cumsum(np.bincount(cand_ids, minlength=256))))
-        by_id = [cand[order[bounds[i] : bounds[i + 1]]] for i in range(256)]
+        by_id = [cand[order[bounds[i] : bounds[i + 1]]] for i in range(self._ids)]
         starts_of: dict[int, np.ndarray] = {}
         breaks = by_id[self._break_id] + first
         own_lo, own_hi = lo - first, hi - first  # the matches this slice answers for
-        out: dict[Key, tuple[Windows, ...]] = {}
+        out: dict[Key, TriggerWindows] = {}
         for key, plan in self._plans.items():
             parts = self._parts[key]
             starts: list[list[np.ndarray]] = [[] for _ in range(parts)]
@@ -306,9 +311,22 @@ class TriggerPlan:
                 if len(pos):
                     starts[part].append(pos + first)
                     ends[part].append(pos + first + length)
-            out[key] = tuple(
+            per_part = tuple(
                 _windows_at(np.concatenate(s), np.concatenate(e), breaks, n) if s else ()
                 for s, e in zip(starts, ends, strict=True)
+            )
+            if parts == 1:
+                out[key] = TriggerWindows(per_part[0], per_part)
+                continue
+            # all of the trigger's windows from all its matches at once (in numpy, not by
+            # joining the parts' windows in Python)
+            every_start = [a for got in starts for a in got]
+            every_end = [a for got in ends for a in got]
+            out[key] = TriggerWindows(
+                _windows_at(np.concatenate(every_start), np.concatenate(every_end), breaks, n)
+                if every_start
+                else (),
+                per_part,
             )
         return out
 
@@ -346,7 +364,3 @@ def _windows_at(starts: np.ndarray, ends: np.ndarray, breaks: np.ndarray, n: int
     first = np.concatenate(([0], new))
     last = np.concatenate((new - 1, [len(p) - 1]))
     return tuple(zip(w_start[first].tolist(), reach[last].tolist(), strict=True))
-
-
-def _union(parts: Sequence[Windows]) -> Windows:
-    return join_windows(sorted(w for part in parts for w in part))
