@@ -13,6 +13,7 @@ from .words import (
     ROLE_ENDINGS,
     SURNAMES,
     VERBS_ENDING_IN_SURNAME,
+    any_word,
     determiner_at,
     entity_end,
     modified_entity_end,
@@ -26,7 +27,7 @@ _DATE = lazy_re.compile(
     r"某某?年(?![级龄纪轻級齡紀輕])(?:某某?月(?:某某?[日号號])?)?|某某?月(?:某某?[日号號])?"
 )
 # 某 not followed by a determiner word (某些, 某种…): most 某 in prose are rejected in C
-_MOU = lazy_re.compile("某某?(?!" + "|".join(sorted(DETERMINER_NEXT, key=len, reverse=True)) + ")")
+_MOU = lazy_re.compile("某某?(?!" + any_word(DETERMINER_NEXT) + ")")
 _ORDINAL_UNITS = frozenset("条款项章节号次届期條項節號屆")
 _NOT_AFTER_YEAR = frozenset("级龄纪轻級齡紀輕")
 # 某甲/某乙 name people; 甲方, 乙醇, 甲级, 乙肝 start other words
@@ -135,9 +136,7 @@ class MouName(Rule):
 
     # find 某 first (a literal: fast) and look back for the surname in Python
     _mou = lazy_re.compile(
-        r"某某?(?:[甲乙丙丁](?!方))?(?!"
-        + "|".join(sorted(DETERMINER_NEXT, key=len, reverse=True))
-        + ")"
+        r"某某?(?:[甲乙丙丁](?!方))?(?!" + any_word(DETERMINER_NEXT) + ")"
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
