@@ -45,7 +45,7 @@ _SPAN = 320
 # 200 MB as code points at once, and as much again as positions. Each slice also reads what
 # the windows of its matches reach around it.
 _SLICE = 1 << 19
-# see _windows_at: 2 * _DENSE plus a sequence's length stays well below _SPAN
+# see _windows_at: _DENSE plus a sequence's length stays well below _SPAN
 _DENSE = 64
 # a trigger that expands to more sequences than this is left to re
 _MAX_SEQUENCES = 64
@@ -193,15 +193,14 @@ class TriggerPlan:
         index: dict[CharSet, int] = {}
         for key, patterns in triggers.items():
             try:
-                for p in patterns:
-                    _sequences(p.pattern)
+                per_part = [_sequences(p.pattern) for p in patterns]
             except _NotSequence:
                 self._fallback[key] = patterns
                 continue
             self._plans[key] = [
                 (part, len(seq), tuple(index.setdefault(s, len(index)) for s in seq))
-                for part, p in enumerate(patterns)
-                for seq in _sequences(p.pattern)
+                for part, seqs in enumerate(per_part)
+                for seq in seqs
             ]
             self._parts[key] = len(patterns)
         self._tables = np.zeros((max(1, len(index)), _BMP), dtype=bool)
@@ -337,7 +336,7 @@ def _windows_at(starts: np.ndarray, ends: np.ndarray, breaks: np.ndarray, n: int
     p, hit_end = starts[order], ends[order]
     if len(p) > 2:
         # Of the matches in each stretch of _DENSE characters only the first and the last
-        # count: a match between them lies less than 2 * _DENSE from both, whose windows meet
+        # count: a match between them lies less than _DENSE from both, whose windows meet
         # and cover its own. (A line of 某某某… is a million matches, and each would cost a
         # dozen arrays below.)
         bucket = p // _DENSE
