@@ -221,12 +221,11 @@ class TriggerPlan:
             for ch in np.flatnonzero(self._tables[i]).tolist():
                 members.setdefault(ch, []).append(i)
         signatures: dict[tuple[int, ...], int] = {}
-        self._signature = np.zeros(_BMP, dtype=np.uint8)
+        # 16 bits: as many groups as there could be first sets, and numpy still sorts them by radix
+        self._signature = np.zeros(_BMP, dtype=np.uint16)
         for ch, sets in members.items():
             sig = (-1,) if ch == 10 else tuple(sets)
             self._signature[ch] = signatures.setdefault(sig, len(signatures) + 1)
-        if len(signatures) > 255:
-            raise ValueError("too many kinds of trigger start")  # never with the shipped rules
         self._break_id = signatures[(-1,)]
         self._ids = len(signatures) + 1  # 0: no trigger starts with the character
         # per first set, the signature ids that hold it
@@ -282,7 +281,7 @@ class TriggerPlan:
         cand = np.flatnonzero(ids)
         cand_ids = ids[cand]
         order = np.argsort(cand_ids, kind="stable")  # radix: positions stay ascending per id
-        bounds = np.concatenate(([0], np.cumsum(np.bincount(cand_ids, minlength=256))))
+        bounds = np.concatenate(([0], np.cumsum(np.bincount(cand_ids, minlength=self._ids))))
         by_id = [cand[order[bounds[i] : bounds[i + 1]]] for i in range(self._ids)]
         starts_of: dict[int, np.ndarray] = {}
         breaks = by_id[self._break_id] + first
