@@ -55,9 +55,9 @@ def wide(text: str, ctx: RuleContext) -> bool:
     """Whether the text holds a full-width digit. Most texts hold none: the rules then scan
     with ASCII classes, which re tests faster (same findings: a full-width class matches
     nothing there). Once per text (ctx.memo)."""
-    if ctx.part_windows is not None:
-        # the engine has found every full-width digit already (TRIGGER[WIDE_PART]); only the
-        # rules whose trigger is TRIGGER call this
+    if ctx.part_windows is not None and len(ctx.part_windows) == len(TRIGGER):
+        # the engine has found every full-width digit already (TRIGGER[WIDE_PART]) for the
+        # rules whose trigger is TRIGGER, the only callers
         return bool(ctx.part_windows[WIDE_PART])
     cached = ctx.memo.get("sensitive.wide")
     if cached is not None and cached[0] is text:
