@@ -84,3 +84,17 @@ def test_one_megabyte_truncated_document_keeps_every_complete_record() -> None:
     last = value[-1]
     assert all(records[len(value) - 1][key] == last[key] for key in last)
     assert any("closed" in note for note in result.repairs)  # type: ignore[attr-defined]
+
+
+def test_the_budget_counts_work_not_pauses() -> None:
+    # a reply parses the same way on a loaded machine: a pause of the process (here a sleep)
+    # does not use up the budget, work does
+    from genlint.parse.budget import Deadline
+
+    deadline = Deadline(0.05)
+    time.sleep(0.1)
+    assert not deadline.expired()
+    end = time.perf_counter() + 2.0
+    while not deadline.expired() and time.perf_counter() < end:
+        sum(range(1000))
+    assert deadline.expired()
