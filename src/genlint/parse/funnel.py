@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from .._gc import gc_paused
 from .accept import Acceptor
 from .budget import Deadline
 from .closing import MAX_DEPTH, too_deep
@@ -105,6 +106,14 @@ def _funnel(text: str, acceptor: Acceptor, direct_error: str | None = None) -> P
     if too_deep(text):
         errors.append(f"refused: brackets nest deeper than {MAX_DEPTH} levels")
         return ParseResult(False, None, "none", errors, [])
+    # the budget is for this reply's work: a collection of the whole heap (seconds in a large
+    # process) must not fall inside it and fail a reply that parses in a millisecond
+    with gc_paused():
+        return _slow_steps(text, acceptor, errors)
+
+
+def _slow_steps(text: str, acceptor: Acceptor, errors: list[str]) -> ParseResult:
+    """repaired, extracted and fields, sharing one time budget."""
     deadline = Deadline()
     outcome = _repaired_step(text, acceptor, deadline)
     if isinstance(outcome, ParseResult):
