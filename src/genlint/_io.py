@@ -109,9 +109,9 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
     cap = max_file_bytes() if limit is None else limit
     if str(path) == "-":
         return _capped(sys.stdin.buffer, cap, "standard input")
-    p = Path(path)
+    p = Path(path)  # for the messages; os.stat and open take the path as given (cheaper)
     try:
-        st = p.stat()
+        st = os.stat(path)
     except FileNotFoundError:
         raise InputError(f"{p}: no such file") from None
     except OSError as exc:
@@ -125,14 +125,23 @@ def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
             f"{p}: {st.st_size:,} bytes is over the {cap:,}-byte limit (GENLINT_MAX_FILE_MB)"
         )
     try:
-        with p.open("rb") as fh:
-            return _capped(fh, cap, str(p))
+        with open(path, "rb") as fh:
+            return _capped(fh, cap, str(p), st.st_size)
     except OSError as exc:
         raise InputError(f"{p}: cannot read ({exc.strerror or exc})") from exc
 
 
-def _capped(stream: BinaryIO, cap: int, name: str) -> bytes:
-    data = stream.read(cap + 1)
+def _capped(stream: BinaryIO, cap: int, name: str, size: int | None = None) -> bytes:
+    """At most ``cap`` bytes of ``stream``; ``size``: what the file's stat said it holds."""
+    if size is None or size >= cap:
+        data = stream.read(cap + 1)
+    else:
+        # read(cap + 1) would allocate the whole cap (256 MB) for every small file, which
+        # cost more than reading it; a file that grew since its stat (or a /proc file, whose
+        # stat says 0) is read on up to the cap
+        data = stream.read(size + 1)
+        if len(data) > size:
+            data += stream.read(cap + 1 - len(data))
     if len(data) > cap:
         raise InputError(f"{name}: more than the {cap:,}-byte limit (GENLINT_MAX_FILE_MB)")
     return data
@@ -159,6 +168,8 @@ def read_json(path: str | os.PathLike[str]) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
+        raise InputError(
+            f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
+        ) from exc
     except RecursionError:
         raise InputError(f"{path}: JSON nested too deeply to read") from None
