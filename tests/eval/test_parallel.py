@@ -61,3 +61,46 @@ def test_pages_scored_in_workers_equal_one_process(wiki: Path) -> None:
     scored = [_from_wire(p, wire, limits) for p, wire in zip(pages, wires, strict=True)]
     alone = evaluate(facts, pages)
     assert scored == list(alone.pages)
+
+
+def test_files_read_and_scored_in_workers_equal_one_process(wiki: Path) -> None:
+    """A folder's files are read by the workers too (the driver reads and scores nothing)."""
+    from genlint.eval.batch import wiki_files
+    from genlint.eval.parallel import file_scorer
+    from genlint.eval.settings import thresholds_from
+
+    facts = load_facts(json.loads(Path(FACTS).read_text("utf-8")), FACTS)
+    files = wiki_files(str(wiki))
+    assert files is not None and len(files) == 31
+    settings = (facts, (), (), None, frozenset(), thresholds_from(None))
+    job: _pool.Job[Any, Any] = _pool.Job(setup=file_scorer, settings=settings, noun="file")
+    limits = thresholds_from(None)
+    scored = []
+    for pages, wires, error in _pool.run(files, job, 2, help_workers=False):
+        assert error is None
+        scored += [_from_wire(p, wire, limits) for p, wire in zip(pages, wires, strict=True)]
+    alone = evaluate(facts, str(wiki))
+    assert scored == list(alone.pages)
+    orphans = [r.source for r in alone.pages if r.page == "orphanMethod"]
+    assert orphans == [str(wiki / "015-orphan.json")]
+    assert evaluate(facts, str(wiki), jobs=2) == alone
+
+
+def test_a_bad_file_gives_the_error_of_one_process(
+    run_cli: Any, wiki: Path, tmp_path: Path
+) -> None:
+    """Files read in several processes: the error is still the first bad file's in name
+    order, whichever process read it first; nothing is written."""
+    folder = tmp_path / "wiki"
+    shutil.copytree(wiki, folder)
+    (folder / "007-broken.json").write_text('{"method": "m", "claims": [', "utf-8")
+    (folder / "025-not-a-page.json").write_text("[1]", "utf-8")
+    out = tmp_path / "report.json"
+    runs = []
+    for jobs in ("1", "2"):
+        result = run_cli("eval", "--facts", FACTS, "--wiki", str(folder), "--out", str(out),
+                         "--jobs", jobs)  # fmt: skip
+        runs.append((result.code, result.err))
+    assert runs[0] == runs[1]
+    assert runs[0][0] == 2 and "007-broken.json" in runs[0][1] and "025" not in runs[0][1]
+    assert not out.exists()

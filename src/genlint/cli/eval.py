@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,6 +18,9 @@ from .options import (
     prefer,
 )
 from .progress import progress_bar
+
+if TYPE_CHECKING:
+    from ..eval.models import Page
 
 _FORMATS = ("json", "text", "html")
 _BY_SUFFIX = {".html": "html", ".htm": "html", ".txt": "text", ".json": "json"}
@@ -81,7 +85,7 @@ def command(
     from .._io import atomic_write, read_json
     from .._pool import resolve_jobs
     from ..config import load_config
-    from ..eval.batch import read_pages
+    from ..eval.batch import read_pages, wiki_files
     from ..eval.engine import evaluate
     from ..eval.inputs import load_facts
     from ..eval.settings import settings_from, thresholds_from
@@ -106,13 +110,19 @@ def command(
     warnings = [] if facts else [f"{facts_path}: no facts: every reference is invalid"]
     for warning in warnings:
         sys.stderr.write(f"genlint: warning: {warning}\n")
-    pages, several = read_pages(wiki_path)
+    files = wiki_files(wiki_path) if workers > 1 else None
+    if files is not None and len(files) > 2:
+        # the processes read the files too: the bar counts files, as their pages are unknown
+        wiki: str | list[Page] = wiki_path
+        several, total, items = True, len(files), len(files)
+    else:
+        wiki, several = read_pages(wiki_path)
+        total, items = sum(len(p.claims) for p in wiki), len(wiki)
     ignore = tuple(prefer(ignore, disable) or ())
-    claims = sum(len(p.claims) for p in pages)
-    with progress_bar("evaluating", claims, items=len(pages)) as advance:
+    with progress_bar("evaluating", total, items=items) as advance:
         result = evaluate(
             facts,
-            pages,
+            wiki,
             thresholds,
             glossary=settings.glossary,
             lexicon=settings.lexicon,

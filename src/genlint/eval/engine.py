@@ -11,6 +11,7 @@ from typing import Any
 from .._gc import gc_paused
 from ..errors import GenlintError
 from . import metrics as _metrics
+from .batch import read_file_pages, wiki_files
 from .context import ClaimContext, Environment, Ref, parse_ref, ref_exists
 from .glossary import Glossary
 from .inputs import load_facts, load_wiki
@@ -49,17 +50,19 @@ def evaluate(
     """Score a generated wiki against extracted facts (docs/commands/eval.md).
 
     ``facts`` and ``wiki`` are the parsed JSON (dicts/lists), ``Page`` objects, or paths to the
-    JSON files. ``thresholds`` overrides some or all of the pass bounds; ``glossary`` and
+    JSON files; ``wiki`` may also be a folder of page files (read in name order). ``thresholds`` overrides some or all of the pass bounds; ``glossary`` and
     ``lexicon`` add words to the built-in data; ``disable`` drops rules by reason; ``rules``
     replaces the registry (built-in + ``genlint.eval_rules`` plugins) entirely.
-    ``progress`` is called with the number of claims done after each page. ``jobs`` > 1
-    scores the pages in that many processes (:mod:`genlint.eval.parallel`), with the same
+    ``progress`` is called with the number of claims done after each page (with a folder and
+    ``jobs`` > 1: with 1 after each file). ``jobs`` > 1 scores the pages in that many
+    processes (:mod:`genlint.eval.parallel`), which also read a folder's files, with the same
     result; custom ``rules`` must then pickle.
     """
     # an evaluation allocates hundreds of thousands of objects and no cycles (see _gc.py)
     with gc_paused():
         fact_map = _facts(facts)
-        pages, multi = _wiki(wiki)
+        files = wiki_files(os.fspath(wiki)) if isinstance(wiki, (str, os.PathLike)) else None
+        pages, multi = ([], True) if files is not None else _wiki(wiki)
         limits = thresholds_from(thresholds)
         frozen = (_freeze(glossary), _freeze(lexicon))
         shared = _environment(*frozen)
@@ -72,6 +75,16 @@ def evaluate(
         def score(page: Page) -> PageResult:
             return evaluate_page(page, find_fact(page.method), env, active, limits)
 
+        if files is not None and jobs > 1 and len(files) > 2:
+            from .parallel import evaluate_files
+
+            results = evaluate_files(
+                files, fact_map, *frozen, rules, disabled, limits, jobs,
+                score=score, progress=progress,
+            )  # fmt: skip
+            return aggregate(results, limits, multi)
+        if files is not None:
+            pages = [page for file in files for page in read_file_pages(file)]
         if jobs > 1 and len(pages) > 2:  # one or two pages: a worker costs more than it saves
             from .parallel import evaluate_pages
 

@@ -2,7 +2,9 @@
 
 Pages are independent: each is scored against its own fact, so the driver and the workers score
 pages and the driver aggregates the page results in input order, as one process would. Every
-worker builds the lexicon matcher and resolves the rules once.
+worker builds the lexicon matcher and resolves the rules once. A folder of page files is read
+by the processes too (:func:`evaluate_files`): reading and decoding the files cost a third as
+much as scoring them, too much to leave in the driver alone.
 
 A page's result travels as plain tuples (counts, then each violation's claim index, reason and
 detail, then the uncovered facts) and is rebuilt by the driver, which holds the page: pickling
@@ -16,13 +18,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .. import _pool
+from ..errors import GenlintError
 from .models import Counts, Fact, Page, PageResult, Thresholds, Violation
 
-__all__ = ["evaluate_pages"]
+__all__ = ["evaluate_files", "evaluate_pages"]
 
 Frozen = tuple[tuple[str, tuple[str, ...]], ...]
 #: a page's result on the wire: counts, (claim index, reason, detail) per violation, uncovered
 Wire = tuple[tuple[int, ...], tuple[tuple[int, str, str], ...], tuple[str, ...]]
+#: a file's pages and their results, or the error that reading it raised
+FileWire = tuple[list[Page], list[Wire], GenlintError | None]
 
 
 def _to_wire(result: PageResult) -> Wire:
@@ -41,6 +46,24 @@ def _from_wire(page: Page, wire: Wire, limits: Thresholds) -> PageResult:
         for index, reason, detail in violations
     )
     return page_result(page, Counts(*counts), rebuilt, uncovered, limits)
+
+
+def file_scorer(settings: tuple[Any, ...]) -> Callable[[str], FileWire]:
+    """A worker's read and score of one wiki file, as sent back (``_pool.Job.setup``)."""
+    return _file_wire(page_scorer(settings))
+
+
+def _file_wire(score: Callable[[Page], Wire]) -> Callable[[str], FileWire]:
+    from .batch import read_file_pages
+
+    def run(file: str) -> FileWire:
+        try:
+            pages = read_file_pages(file)
+        except GenlintError as exc:  # reported by the driver in file order, as one process would
+            return [], [], exc
+        return pages, [score(page) for page in pages], None
+
+    return run
 
 
 def page_scorer(settings: tuple[Any, ...]) -> Callable[[Page], Wire]:
@@ -85,3 +108,37 @@ def evaluate_pages(
     done = (lambda i: progress(len(pages[i].claims))) if progress is not None else None
     wires = _pool.run(pages, job, jobs, done=done)
     return [_from_wire(page, wire, limits) for page, wire in zip(pages, wires, strict=True)]
+
+
+def evaluate_files(
+    files: Sequence[str],
+    facts: Mapping[str, Fact],
+    glossary: Frozen,
+    lexicon: Frozen,
+    rules: Sequence[Any] | None,
+    disable: frozenset[str],
+    limits: Thresholds,
+    jobs: int,
+    *,
+    score: Callable[[Page], PageResult],
+    progress: Callable[[int], None] | None = None,
+) -> list[PageResult]:
+    """The results of the pages of ``files`` (a wiki folder's, in name order), each file read
+    and scored by one of ``jobs`` processes; ``progress(1)`` per file. A file that cannot be
+    read raises its error once every file is done, the first in file order, so the error is
+    the one a single process gives."""
+    job: _pool.Job[str, FileWire] = _pool.Job(
+        setup=file_scorer,
+        settings=(dict(facts), glossary, lexicon, rules, disable, limits),
+        noun="file",
+        run_local=_file_wire(lambda page: _to_wire(score(page))),
+    )
+    done = (lambda i: progress(1)) if progress is not None else None
+    results: list[PageResult] = []
+    for pages, wires, error in _pool.run(files, job, jobs, done=done):
+        if error is not None:
+            raise error
+        results.extend(
+            _from_wire(page, wire, limits) for page, wire in zip(pages, wires, strict=True)
+        )
+    return results
