@@ -117,11 +117,17 @@ def string_values(raw: str) -> Iterator[tuple[str, str, int, int]]:
                 top[3] = True
             continue
         if top is not None and top[0] == "{" and top[3]:
-            top[2] = json.loads(tok)
+            top[2] = _string(tok)
             continue
         if tok.startswith('"'):
-            yield _value_path(top), json.loads(tok), m.start() + 1, m.end() - 1
+            yield _value_path(top), _string(tok), m.start() + 1, m.end() - 1
         _advance(top)
+
+
+def _string(token: str) -> str:
+    """A string token's value: its body when it holds no escape (the text is valid JSON, so
+    the body holds no control character), else decoded by json (a tenth of the calls)."""
+    return token[1:-1] if "\\" not in token else json.loads(token)
 
 
 def _value_path(top: list | None) -> str:
