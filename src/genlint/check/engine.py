@@ -38,6 +38,9 @@ _SHORT_TEXT = 2048
 # (measured: a whole check of 50,000 characters 8.3 ms against 9.5 ms; of 20,000, 5.3 ms
 # against 4.4 ms).
 _VECTOR_TEXT = 40_000
+# Short texts checked before the search for any trigger at once is compiled (its 6 ms are repaid
+# after about 700 clean texts: a run of a few files never pays them).
+_COMBINE_AFTER = 200
 
 
 class Checker:
@@ -72,6 +75,9 @@ class Checker:
                     re.compile(t) for t in ((trig,) if isinstance(trig, str) else trig)
                 )
         self._plan: TriggerPlan | None = None
+        # short texts seen, and then one pattern for "any trigger at all" (see _short_triggers)
+        self._short_texts = 0
+        self._any_trigger: re.Pattern[str] | None = None
         # per rule id, once per checker: a JSON file is thousands of short texts
         self._severities = {rule.id: self.severity_of(rule) for rule in self.rules}
 
@@ -96,13 +102,26 @@ class Checker:
             out[t] = TriggerWindows(whole, tuple(cache[p.pattern] for p in ps))
         return out
 
+    def _short_triggers(self, text: str) -> dict[Any, bool]:
+        """Which triggers occur in a short text. Most short texts (the strings of a JSON file)
+        hold none, which one search of all trigger patterns at once tells in a third of the
+        time of a search per pattern; that pattern takes 6 ms to compile, so it is built only
+        once a run has shown it checks many short texts."""
+        if self._any_trigger is None:
+            self._short_texts += 1
+            if self._short_texts == _COMBINE_AFTER:
+                self._any_trigger = _any_of([p for ps in self._triggers.values() for p in ps])
+        elif self._any_trigger.search(text) is None:
+            return dict.fromkeys(self._triggers, False)
+        return {t: any(p.search(text) for p in ps) for t, ps in self._triggers.items()}
+
     def hits(self, text: str, ctx: RuleContext) -> list[tuple[Rule, Hit]]:
         """Every rule's hits on ``text`` after code skipping, overlap and allowlist filtering."""
         short = len(text) <= _SHORT_TEXT
         if short:
             # a short text (a JSON string value, a reply) is cheaper to scan whole than to cut
             # into windows: a rule runs on all of it when its trigger occurs at all
-            found = {t: any(p.search(text) for p in ps) for t, ps in self._triggers.items()}
+            found = self._short_triggers(text)
         else:
             windows = self._windows(text)
         out: list[tuple[Rule, Hit]] = []
@@ -260,6 +279,17 @@ class Checker:
                 )
             )
         return out
+
+
+def _any_of(patterns: Sequence[re.Pattern[str]]) -> re.Pattern[str] | None:
+    """One pattern that matches where any of ``patterns`` does (None when they cannot be
+    joined: a group could be referred to by number, a flag is set, or the join fails)."""
+    if not patterns or any(p.groups or p.flags != re.UNICODE for p in patterns):
+        return None
+    try:
+        return re.compile("|".join(f"(?:{p.pattern})" for p in patterns))
+    except re.error:  # e.g. a global inline flag, allowed only at the start
+        return None
 
 
 def _as_list(value: Iterable[str] | str | None) -> list[str]:
