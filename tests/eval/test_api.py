@@ -64,3 +64,19 @@ def test_bad_shapes_raise_schema_errors(
 def test_bad_threshold_is_a_config_error() -> None:
     with pytest.raises(ConfigError, match="unknown threshold 'recall'"):
         evaluate({"facts": []}, {"method": "m", "claims": []}, {"recall": 0.5})
+
+
+def test_metrics_and_thresholds_list_every_field_in_order() -> None:
+    """Their to_dict is spelled out (for speed): it must still name every field, in order."""
+    from dataclasses import fields
+
+    from genlint.eval.models import Metrics, Thresholds
+
+    limits = Thresholds(0.9, 0.1, 0.8, 0.2)
+    assert limits.to_dict() == {f.name: getattr(limits, f.name) for f in fields(limits)}
+    assert list(limits.to_dict()) == [f.name for f in fields(limits)]
+    metrics = Metrics(0.123456, 0.5, 1 / 3, 0.0)
+    assert metrics.to_dict() == {
+        f.name: round(getattr(metrics, f.name), 4) for f in fields(metrics)
+    }
+    assert list(metrics.to_dict()) == [f.name for f in fields(metrics)]
