@@ -50,3 +50,50 @@ def test_settings_that_do_not_pickle_are_one_error() -> None:
     job: _pool.Job[int, tuple[int, int]] = _pool.Job(setup=squarer, settings=lambda: 1)
     with pytest.raises(GenlintError, match="cannot send the settings"):
         _pool.run(list(range(10)), job, 2, help_workers=False)
+
+
+class _SwallowsCtrlC:
+    """Ctrl-C delivered inside a finaliser, where Python prints "Exception ignored" and drops
+    the KeyboardInterrupt (as in a weakref callback of the pool's own objects)."""
+
+    def __del__(self) -> None:
+        import signal
+
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # the handler runs between bytecodes, here
+            pass
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_ctrl_c_swallowed_by_a_finaliser_still_stops_the_run() -> None:
+    import psutil
+
+    seen: list[int] = []
+
+    def run_here(item: int) -> tuple[int, int]:
+        seen.append(item)
+        if len(seen) == 3:
+            _SwallowsCtrlC()  # dropped at once: its __del__ swallows the interrupt
+        return item * item, os.getpid()
+
+    job: _pool.Job[int, tuple[int, int]] = _pool.Job(
+        setup=squarer, settings=1000, run_local=run_here
+    )
+    before = {c.pid for c in psutil.Process().children()}
+    with pytest.raises(KeyboardInterrupt):
+        _pool.run(list(range(400)), job, 2)
+    assert 3 <= len(seen) < 10  # stopped at the next item, not at the end of the run
+    workers = [c for c in psutil.Process().children() if c.pid not in before]
+    assert not [c for c in workers if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_swallowed_ctrl_c_outside_a_pool_is_not_recorded() -> None:
+    """The recording handler is only in place while a pool runs (asyncio needs the default)."""
+    import signal
+
+    job: _pool.Job[int, tuple[int, int]] = _pool.Job(setup=squarer, settings=1000)
+    _pool.run(list(range(20)), job, 2)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    _SwallowsCtrlC()
+    _pool._interrupt.check()  # nothing recorded: no raise

@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from . import _interrupt
 from .errors import GenlintError, InputError
 
 if TYPE_CHECKING:
@@ -195,7 +196,8 @@ def run(
     # the driver is one of the processes when it has its share of work to do
     helping = help_workers and len(pool.mine) * jobs >= len(items)
     size = jobs - 1 if helping else jobs
-    pool.run(max(1, min(size, len(items))))
+    with _interrupt.recording():
+        pool.run(max(1, min(size, len(items))))
     missing = [job.describe(items[i]) for i, ok in enumerate(finished) if not ok]
     if missing:  # a bug, not bad input: never return results that silently lack an item
         raise GenlintError(f"no result for {len(missing)} {job.noun}(s), first {missing[0]}")
@@ -273,6 +275,7 @@ class _Pool:
         from multiprocessing.connection import wait
 
         while self._left() or any(w.task for w in self.workers):
+            _interrupt.check()  # a Ctrl-C swallowed by a callback still stops the run
             self._dispatch()
             conns = [w.conn for w in self.workers]
             # with work of its own the driver only looks at the pipes between items: a
