@@ -13,7 +13,7 @@ import pytest
 from genlint import _pool
 from genlint.eval import evaluate
 from genlint.eval.inputs import load_facts
-from genlint.eval.parallel import _from_wire, page_scorer
+from genlint.eval.parallel import Settings, _from_wire, page_scorer
 
 EXAMPLES = Path(__file__).parents[2] / "examples" / "eval"
 FACTS = str(EXAMPLES / "facts.json")
@@ -54,7 +54,7 @@ def test_pages_scored_in_workers_equal_one_process(wiki: Path) -> None:
 
     facts = load_facts(json.loads(Path(FACTS).read_text("utf-8")), FACTS)
     pages, _ = read_pages(str(wiki))
-    settings = (facts, (), (), None, frozenset(), thresholds_from(None))
+    settings = Settings(facts, (), (), None, frozenset(), thresholds_from(None))
     job: _pool.Job[Any, Any] = _pool.Job(setup=page_scorer, settings=settings, noun="page")
     wires = _pool.run(pages, job, 2, help_workers=False)
     limits = thresholds_from(None)
@@ -72,7 +72,7 @@ def test_files_read_and_scored_in_workers_equal_one_process(wiki: Path) -> None:
     facts = load_facts(json.loads(Path(FACTS).read_text("utf-8")), FACTS)
     files = wiki_files(str(wiki))
     assert files is not None and len(files) == 31
-    settings = (facts, (), (), None, frozenset(), thresholds_from(None))
+    settings = Settings(facts, (), (), None, frozenset(), thresholds_from(None))
     job: _pool.Job[Any, Any] = _pool.Job(setup=file_scorer, settings=settings, noun="file")
     limits = thresholds_from(None)
     scored = []

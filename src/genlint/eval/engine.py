@@ -76,22 +76,18 @@ def evaluate(
             return evaluate_page(page, find_fact(page.method), env, active, limits)
 
         if files is not None and jobs > 1 and len(files) > 2:
-            from .parallel import evaluate_files
+            from .parallel import Settings, evaluate_files
 
-            results = evaluate_files(
-                files, fact_map, *frozen, rules, disabled, limits, jobs,
-                score=score, progress=progress,
-            )  # fmt: skip
+            settings = Settings(dict(fact_map), *frozen, rules, disabled, limits)
+            results = evaluate_files(files, settings, jobs, score=score, progress=progress)
             return aggregate(results, limits, multi)
         if files is not None:
             pages = [page for file in files for page in read_file_pages(file)]
         if jobs > 1 and len(pages) > 2:  # one or two pages: a worker costs more than it saves
-            from .parallel import evaluate_pages
+            from .parallel import Settings, evaluate_pages
 
-            results = evaluate_pages(
-                pages, fact_map, *frozen, rules, disabled, limits, jobs,
-                score=score, progress=progress,
-            )  # fmt: skip
+            settings = Settings(dict(fact_map), *frozen, rules, disabled, limits)
+            results = evaluate_pages(pages, settings, jobs, score=score, progress=progress)
             return aggregate(results, limits, multi)
         results = []
         for page in pages:

@@ -14,8 +14,8 @@ the result objects themselves cost a third as much as scoring the pages.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from .. import _pool
 from ..errors import GenlintError
@@ -26,6 +26,19 @@ __all__ = ["evaluate_files", "evaluate_pages"]
 Frozen = tuple[tuple[str, tuple[str, ...]], ...]
 #: a page's result on the wire: counts, (claim index, reason, detail) per violation, uncovered
 Wire = tuple[tuple[int, ...], tuple[tuple[int, str, str], ...], tuple[str, ...]]
+
+
+class Settings(NamedTuple):
+    """What every process scores with (pickled to each worker once)."""
+
+    facts: dict[str, Fact]
+    glossary: Frozen
+    lexicon: Frozen
+    rules: Sequence[Any] | None  # custom rules must pickle
+    disable: frozenset[str]
+    limits: Thresholds
+
+
 #: a file's pages and their results, or the error that reading it raised
 FileWire = tuple[list[Page], list[Wire], GenlintError | None]
 
@@ -48,7 +61,7 @@ def _from_wire(page: Page, wire: Wire, limits: Thresholds) -> PageResult:
     return page_result(page, Counts(*counts), rebuilt, uncovered, limits)
 
 
-def file_scorer(settings: tuple[Any, ...]) -> Callable[[str], FileWire]:
+def file_scorer(settings: Settings) -> Callable[[str], FileWire]:
     """A worker's read and score of one wiki file, as sent back (``_pool.Job.setup``)."""
     return _file_wire(page_scorer(settings))
 
@@ -66,7 +79,7 @@ def _file_wire(score: Callable[[Page], Wire]) -> Callable[[str], FileWire]:
     return run
 
 
-def page_scorer(settings: tuple[Any, ...]) -> Callable[[Page], Wire]:
+def page_scorer(settings: Settings) -> Callable[[Page], Wire]:
     """A worker's score of one page, as sent back (``_pool.Job.setup``)."""
     from .context import Environment
     from .engine import _environment, _fact_finder, evaluate_page
@@ -85,12 +98,7 @@ def page_scorer(settings: tuple[Any, ...]) -> Callable[[Page], Wire]:
 
 def evaluate_pages(
     pages: Sequence[Page],
-    facts: Mapping[str, Fact],
-    glossary: Frozen,
-    lexicon: Frozen,
-    rules: Sequence[Any] | None,
-    disable: frozenset[str],
-    limits: Thresholds,
+    settings: Settings,
     jobs: int,
     *,
     score: Callable[[Page], PageResult],
@@ -100,24 +108,21 @@ def evaluate_pages(
     own scorer (built by the caller with the same settings). Custom ``rules`` must pickle."""
     job: _pool.Job[Page, Wire] = _pool.Job(
         setup=page_scorer,
-        settings=(dict(facts), glossary, lexicon, rules, disable, limits),
+        settings=settings,
         noun="page",
         describe=lambda page: f"page {page.method!r}",
         run_local=lambda page: _to_wire(score(page)),
     )
     done = (lambda i: progress(len(pages[i].claims))) if progress is not None else None
     wires = _pool.run(pages, job, jobs, done=done)
-    return [_from_wire(page, wire, limits) for page, wire in zip(pages, wires, strict=True)]
+    return [
+        _from_wire(page, wire, settings.limits) for page, wire in zip(pages, wires, strict=True)
+    ]
 
 
 def evaluate_files(
     files: Sequence[str],
-    facts: Mapping[str, Fact],
-    glossary: Frozen,
-    lexicon: Frozen,
-    rules: Sequence[Any] | None,
-    disable: frozenset[str],
-    limits: Thresholds,
+    settings: Settings,
     jobs: int,
     *,
     score: Callable[[Page], PageResult],
@@ -129,7 +134,7 @@ def evaluate_files(
     the one a single process gives."""
     job: _pool.Job[str, FileWire] = _pool.Job(
         setup=file_scorer,
-        settings=(dict(facts), glossary, lexicon, rules, disable, limits),
+        settings=settings,
         noun="file",
         run_local=_file_wire(lambda page: _to_wire(score(page))),
     )
@@ -139,6 +144,6 @@ def evaluate_files(
         if error is not None:
             raise error
         results.extend(
-            _from_wire(page, wire, limits) for page, wire in zip(pages, wires, strict=True)
+            _from_wire(page, wire, settings.limits) for page, wire in zip(pages, wires, strict=True)
         )
     return results
