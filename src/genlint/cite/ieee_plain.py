@@ -145,10 +145,9 @@ def plain_raw_entry(source: Source) -> str | None:
         issued = _date(source.year, 0 if typ == "report" else 1)
         if issued is None:
             return None
+        by: str | None = publisher or place
         if place and publisher:
             by = f"{place}: {publisher}" if typ == "book" else f"{publisher}, {place}"
-        else:
-            by = publisher or place
         if typ == "report":
             text = head + f"“{title}”"
             for part in (by, issued):
