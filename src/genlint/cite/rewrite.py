@@ -28,11 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .. import _lazy_re as lazy_re
 from ..readers.markdown import code_ranges
-from .markers import Token, in_regions, parse_body, scan_markers
+from .markers import _PLAIN_BODY, Token, in_regions, parse_body, parse_plain, scan_markers
 from .sources import SourceList
 
 _HSPACE = " \t\u3000"
@@ -102,6 +102,7 @@ def plan(text: str, sources: SourceList) -> Plan:
     seen_invalid: set[Token] = set()
     # Marker bodies repeat a lot ("[1, 2]" over and over): each is parsed and resolved once.
     cache: dict[str, tuple[tuple[int, ...], tuple[Token, ...]]] = {}
+    plain_body = lazy_re.compiled(_PLAIN_BODY).fullmatch
     maybe_alone: list[_Group] = []
     n = len(text)
     g_start = g_end = -1
@@ -117,7 +118,10 @@ def plan(text: str, sources: SourceList) -> Plan:
             continue
         resolved = cache.get(body)
         if resolved is None:
-            resolved = cache[body] = _resolve(parse_body(body), sources)
+            # (plan's own cache keeps bodies: parse_body's would only churn on unique ones)
+            resolved = cache[body] = _resolve(
+                parse_plain(body) if plain_body(body) else parse_body(body), sources
+            )
         ids, bad = resolved
         if bad:
             for token in bad:
@@ -190,7 +194,9 @@ def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
         rendered = memo.get(ids)
         if rendered is None:
             # (labels covers a whole document: no table of it is built per chapter)
-            rendered = memo[ids] = "".join([f"[{labels[i]}]" for i in ids])
+            rendered = memo[ids] = (
+                "[" + "][".join(map(str, map(labels.__getitem__, ids))) + "]" if ids else ""
+            )
         if rendered:
             new_len = out_len + len(rendered)
             spans.append(_new(Span, (out_len, new_len, ids, origin_start, origin_end)))
@@ -206,10 +212,14 @@ def _resolve(
 ) -> tuple[tuple[int, ...], tuple[Token, ...]]:
     """Kept ids a marker names (each once) and its tokens that name no source."""
     # dicts as ordered sets: a range body ("1-100, 101-200, …") names thousands of ids
-    ids: dict[int, None] = {}
-    invalid: dict[Token, None] = {}
     aliases = sources.aliases
     known = sources.known
+    if not aliases and all(map(known.__contains__, tokens)):
+        # every token is a kept id (a str token never is: the ids are int)
+        kept_ids = cast("Sequence[int]", tokens)
+        return tuple(dict.fromkeys(kept_ids)) if len(kept_ids) > 1 else tuple(kept_ids), ()
+    ids: dict[int, None] = {}
+    invalid: dict[Token, None] = {}
     for token in tokens:
         if isinstance(token, int):
             kept = aliases.get(token, token)
