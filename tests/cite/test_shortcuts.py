@@ -6,7 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from genlint.cite import load_sources
-from genlint.cite.bibliography import _QUOTE_PUNCT, _american_punctuation
+from genlint.cite.bibliography import (
+    _QUOTE_PUNCT,
+    _american_punctuation,
+    _american_punctuation_list,
+)
 from genlint.cite.ieee import raw_entry
 from genlint.cite.ieee_plain import plain_raw_entry
 from genlint.cite.markers import parse_any_body, parse_body
@@ -55,6 +59,12 @@ def test_plain_marker_body_parses_as_any_body(inner: str) -> None:
 @given(st.text(alphabet="”“.,a 李。", max_size=12))
 def test_american_punctuation_by_hand_is_the_pattern(text: str) -> None:
     assert _american_punctuation(text) == _QUOTE_PUNCT.sub(r"\1”", text)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet="”“.,a 李。\n", max_size=16))
+def test_american_punctuation_of_a_list_is_the_pattern(text: str) -> None:
+    assert _american_punctuation_list(text) == _QUOTE_PUNCT.sub(r"\1”", text)
 
 
 @settings(max_examples=300, deadline=None)

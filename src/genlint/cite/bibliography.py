@@ -85,7 +85,7 @@ def render_bibliography(entries: Sequence[tuple[int, Source]], style: str = "num
     # American punctuation once over the whole list: the rule reads a quote and the character
     # on either side, never across a line, and the label's space before an entry's first
     # character is not CJK, as nothing is before it in the entry alone.
-    return text if spec.name == "gb7714" else _american_punctuation(text)
+    return text if spec.name == "gb7714" else _american_punctuation_list(text)
 
 
 def format_entry(source: Source, spec: Style) -> str:
@@ -110,9 +110,12 @@ def _entry(source: Source, spec: Style) -> str:
         text = _clean(_citeproc_entry(to_csl(source, _KEY, spec.page_format), spec, title))
     # The title can only be repeated when the entry starts with it (quoted or not): most
     # entries start with an author whose first letter differs from the title's.
+    # With a quote first, it is repeated only if a second quote opens.
     first = text[:1]
     lead = title[:1].lower()[:1]
-    if first == "“" or first == lead or first.lower()[:1] == lead:
+    if (first == "“" and text.find("“", 1) >= 0) or (
+        first != "“" and (first == lead or first.lower()[:1] == lead)
+    ):
         text = _drop_repeated_title(text, title)
     text = text.rstrip()
     # (both tests first look for what every match holds: most entries have neither)
@@ -121,6 +124,18 @@ def _entry(source: Source, spec: Style) -> str:
     if spec.name == "gb7714":
         return _ensure_gb_mark(text, source)
     return text
+
+
+_CJK_QUOTE_PUNCT = re.compile(f"”(?<=[{_CJK}]”)[.,]")  # (a literal first: a fast scan)
+
+
+def _american_punctuation_list(text: str) -> str:
+    """``_american_punctuation`` of a whole reference list: two replacements where they give
+    the same text (no quote after a CJK character, which keeps its punctuation outside, and no
+    ``”.,``, where the first would make a ``”,`` the second would then move)."""
+    if "”.," in text or _CJK_QUOTE_PUNCT.search(text):
+        return _american_punctuation(text)
+    return text.replace("”.", ".”").replace("”,", ",”")
 
 
 def _american_punctuation(text: str) -> str:

@@ -88,7 +88,13 @@ def plain_raw_entry(source: Source) -> str | None:
     publisher = source.publisher
     place = source.place
     for value in (title, container, url, publisher, place, source.edition):
-        if value and not _clean(value):
+        # (not _clean(value), inline: a call per field costs more than the tests)
+        if value and (
+            value[0] in _SEAM_OR_SPACE
+            or value[-1] in _SEAM_OR_SPACE
+            or value[0].isspace()
+            or ("<" in value and _NOCASE in value.lower())
+        ):
             return None
     doi = source.doi
     if doi:
@@ -96,10 +102,10 @@ def plain_raw_entry(source: Source) -> str | None:
         doi = doi[len(_DOI_URL) :] if doi.startswith(_DOI_URL) else _bare_doi(doi)
         if doi and not _clean(doi):
             return None
-    accessed = _date(source.accessed, 3)
+    accessed = _date(source.accessed, 3) if source.accessed else ""
     if accessed is None:
         return None
-    author = _names(source.authors)
+    author = _names(source.authors) if source.authors else None
     if author:
         if author[-1] in ", " or author[0] in _SEAM_OR_SPACE:
             return None

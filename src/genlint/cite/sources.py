@@ -84,7 +84,7 @@ class SourceList:
         self.aliases = dict(aliases)
         # Read once: each read of a source's id in a list of 100,000 is a cache miss.
         self._ids = [s.id for s in self.sources]
-        self._by_id = dict(zip(self._ids, self.sources))
+        self._by_id = dict(zip(self._ids, self.sources, strict=True))
 
     def get(self, source_id: int) -> Source | None:
         """The kept source an id names (following a merge), or None."""
@@ -124,7 +124,10 @@ def _load(data: Sequence[object]) -> SourceList:
     parsed: list[Source] = []
     first_index: dict[int, int] = {}
     for index, entry in enumerate(data):
-        source = entry if isinstance(entry, Source) else _parse_entry(index, entry)
+        # the usual shape first, then any other (or its SchemaError)
+        source = _parse_plain(entry) if type(entry) is dict else None
+        if source is None:
+            source = entry if isinstance(entry, Source) else _parse_checked(index, entry)
         if source.id in first_index:
             raise SchemaError(
                 f"[{index}] duplicate id {source.id} (also at [{first_index[source.id]}])"
@@ -191,14 +194,6 @@ def _new_source(fields: dict[str, Any]) -> Source:
     source: Source = _new_object(Source)
     _set_attribute(source, "__dict__", fields)
     return source
-
-
-def _parse_entry(index: int, entry: object) -> Source:
-    if type(entry) is dict:
-        source = _parse_plain(entry)
-        if source is not None:
-            return source
-    return _parse_checked(index, entry)
 
 
 def _parse_plain(entry: dict[str, Any]) -> Source | None:
