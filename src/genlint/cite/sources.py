@@ -122,32 +122,52 @@ def load_sources(data: SourcesLike | object) -> SourceList:
 
 def _load(data: Sequence[object]) -> SourceList:
     parsed: list[Source] = []
-    first_index: dict[int, int] = {}
+    append = parsed.append
     for index, entry in enumerate(data):
         # the usual shape first, then any other (or its SchemaError)
         source = _parse_plain(entry) if type(entry) is dict else None
         if source is None:
-            source = entry if isinstance(entry, Source) else _parse_checked(index, entry)
+            try:
+                source = entry if isinstance(entry, Source) else _parse_checked(index, entry)
+            except SchemaError:
+                _check_ids(parsed)  # a duplicate id before this entry is the first error
+                raise
+        append(source)
+    ids = [s.id for s in parsed]
+    if len(set(ids)) != len(ids):
+        _check_ids(parsed)
+    return merge_duplicates(parsed)
+
+
+def _check_ids(sources: Sequence[Source]) -> None:
+    """SchemaError for the first source whose id an earlier one has."""
+    first_index: dict[int, int] = {}
+    for index, source in enumerate(sources):
         if source.id in first_index:
             raise SchemaError(
                 f"[{index}] duplicate id {source.id} (also at [{first_index[source.id]}])"
             )
         first_index[source.id] = index
-        parsed.append(source)
-    return merge_duplicates(parsed)
 
 
 def merge_duplicates(sources: Iterable[Source]) -> SourceList:
     """Keep the first of sources sharing a normalised URL or title; later ones become aliases
     and fill fields the kept one lacks."""
+    sources = list(sources)
+    # All keys first (each a call, without the loop's lookups): most lists have no
+    # duplicate, and then no source merges.
+    title_keys = list(map(normalise_title, [s.title for s in sources]))
+    url_keys = [normalise_url(url) if url else "" for url in [s.url for s in sources]]
+    if len(set(title_keys)) == len(title_keys):
+        urls = [key for key in url_keys if key]
+        if len(set(urls)) == len(urls):
+            return SourceList(sources, {})
     kept: list[Source] = []
     aliases: dict[int, int] = {}
     # normalised title / URL -> index in kept (the title is looked up first)
     by_title: dict[str, int] = {}
     by_url: dict[str, int] = {}
-    for source in sources:
-        title_key = normalise_title(source.title)
-        url_key = normalise_url(source.url) if source.url else ""
+    for source, title_key, url_key in zip(sources, title_keys, url_keys, strict=True):
         hit = by_title.get(title_key) if title_key else None
         if hit is None and url_key:
             hit = by_url.get(url_key)
