@@ -17,6 +17,7 @@ from .rewrite import Plan, Span, plan, render
 from .sources import SourcesLike, load_sources
 
 _IDS = itemgetter(2)  # Span.ids
+_LABEL = itemgetter(0)  # of a (label, source) entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,9 +189,11 @@ def _process(
                 style=style,
             )
         )
+    # (source_list.get inline: a call per cited source)
+    known, aliases = source_list.known, source_list.aliases
     entries = sorted(
-        ((numbers[sid], source) for sid in cited if (source := source_list.get(sid))),
-        key=lambda e: e[0],
+        [(numbers[sid], source) for sid in cited if (source := known.get(aliases.get(sid, sid)))],
+        key=_LABEL,
     )
     cited_set = set(cited)
     return DocumentResult(

@@ -32,7 +32,7 @@ from typing import NamedTuple, cast
 
 from .. import _lazy_re as lazy_re
 from ..readers.markdown import code_ranges
-from .markers import _PLAIN_BODY, Token, in_regions, parse_body, parse_plain, scan_markers
+from .markers import _PLAIN_BODY, Token, in_regions, parse_body, scan_markers
 from .sources import SourceList
 
 _HSPACE = " \t\u3000"
@@ -102,7 +102,9 @@ def plan(text: str, sources: SourceList) -> Plan:
     seen_invalid: set[Token] = set()
     # Marker bodies repeat a lot ("[1, 2]" over and over): each is parsed and resolved once.
     cache: dict[str, tuple[tuple[int, ...], tuple[Token, ...]]] = {}
-    plain_body = lazy_re.compiled(_PLAIN_BODY).fullmatch
+    plain_body = lazy_re.compiled(_PLAIN_BODY).fullmatch  # parse_plain reads these
+    all_kept = not sources.aliases  # every known id is a kept one
+    is_kept = sources.known.__contains__
     maybe_alone: list[_Group] = []
     n = len(text)
     g_start = g_end = -1
@@ -119,9 +121,20 @@ def plan(text: str, sources: SourceList) -> Plan:
         resolved = cache.get(body)
         if resolved is None:
             # (plan's own cache keeps bodies: parse_body's would only churn on unique ones)
-            resolved = cache[body] = _resolve(
-                parse_plain(body) if plain_body(body) else parse_body(body), sources
-            )
+            if plain_body(body):
+                tokens: tuple[Token, ...] = tuple(map(int, body[1:-1].replace(",", " ").split()))
+                # _resolve inline for ids that all name a source and no merge (most bodies)
+                if all_kept and all(map(is_kept, tokens)):
+                    kept_ids = cast("tuple[int, ...]", tokens)
+                    resolved = (
+                        kept_ids if len(kept_ids) < 2 else tuple(dict.fromkeys(kept_ids)),
+                        (),
+                    )
+                else:
+                    resolved = _resolve(tokens, sources)
+            else:
+                resolved = _resolve(parse_body(body), sources)
+            cache[body] = resolved
         ids, bad = resolved
         if bad:
             for token in bad:
