@@ -258,6 +258,10 @@ class _Lines:
         self.regions = regions
         self.region_starts = [r[0] for r in regions]
         self.marker_lines: set[int] = set()
+        # the compiled patterns' methods, not their lazy stand-ins' (a call less per line)
+        self._fence = lazy_re.compiled(_FENCE_LINE).match
+        self._heading = lazy_re.compiled(_HEADING).match
+        self._prefix = lazy_re.compiled(_BLOCK_PREFIX).match
 
     def __len__(self) -> int:
         return len(self.starts)
@@ -278,7 +282,7 @@ class _Lines:
         start = self.starts[i]
         if self.regions and in_regions(start, self.regions, self.region_starts):
             return False
-        return not _FENCE_LINE.match(self.text, start)
+        return not self._fence(self.text, start)
 
     def removal(self, first: int, last: int) -> tuple[int, int]:
         """The span of lines ``first..last`` with one line break."""
@@ -290,7 +294,7 @@ class _Lines:
         return start, end
 
     def heading(self, i: int) -> bool:
-        return bool(_HEADING.match(self.text, self.starts[i]))
+        return bool(self._heading(self.text, self.starts[i]))
 
     def target(self, first: int, last: int) -> tuple[int, int] | None:
         """Where the citation of marker lines ``first..last`` goes, and the last line to
@@ -320,7 +324,7 @@ class _Lines:
         return None
 
     def after_prefix(self, start: int) -> int:
-        m = _BLOCK_PREFIX.match(self.text, start)
+        m = self._prefix(self.text, start)
         end = m.end() if m else start
         nl = self.text.find("\n", start)
         return start if nl != -1 and end > nl else end
@@ -335,13 +339,14 @@ def _place(
 ) -> None:
     lines = _Lines(text, line_starts, regions)
     marker_lines = lines.marker_lines
+    non_space = lazy_re.compiled(_NON_SPACE).search
     n_lines, n = len(line_starts), len(text)
     for g in groups:
         first = g.first_line = bisect_right(line_starts, g.start) - 1
         last = g.last_line = bisect_right(line_starts, g.end) - 1
         line_end = line_starts[last + 1] - 1 if last + 1 < n_lines else n
         # (no slices of the line: thousands of groups can share one long line)
-        g.alone = _space_before(text, line_starts[first], g.start) and not _NON_SPACE.search(
+        g.alone = _space_before(text, line_starts[first], g.start) and not non_space(
             text, g.end, line_end
         )
         if g.alone:

@@ -252,13 +252,14 @@ def _parse_plain(entry: dict[str, Any]) -> Source | None:
     if authors is not None:
         if type(authors) is not list:
             return None
-        names = []
-        for item in authors:
-            if type(item) is not str:
-                return None
-            if item.strip():
-                names.append(parse_name(item))
-        fields["authors"] = tuple(names)
+        try:
+            # (a name that is no string raises TypeError: _parse_checked says what is wrong)
+            if all(map(str.strip, authors)):
+                fields["authors"] = tuple(map(parse_name, authors))
+            else:
+                fields["authors"] = tuple(map(parse_name, filter(str.strip, authors)))
+        except TypeError:
+            return None
     fields["id"] = source_id
     fields["title"] = title
     fields["raw"] = dict(entry)
