@@ -15,7 +15,7 @@ from genlint.cite.ieee import raw_entry
 from genlint.cite.ieee_plain import plain_raw_entry
 from genlint.cite.markers import parse_any_body, parse_body
 from genlint.cite.sources import _OPTIONAL_STR_FIELDS, _checked_fields, _plain_fields
-from genlint.cite.urls import _normalise_url_general, normalise_url, normalise_urls
+from genlint.cite.urls import _normalise_url_general, normalise_url
 
 _host = st.lists(
     st.sampled_from(["www", "x", "Example", "org", "", "a-b", "9"]), min_size=1, max_size=4
@@ -104,16 +104,3 @@ def test_plain_numeric_entry_is_raw_entry(entry: dict[str, object]) -> None:
     (source,) = load_sources([entry]).sources
     plain = plain_raw_entry(source)
     assert plain is None or plain == raw_entry(source)
-
-
-_odd_url = st.sampled_from(
-    ["", " ", "x", "https://www.a.org/b", "https://a.org/b/", "https://a.org//b", "HTTPS://A.ORG/b",
-     "https://a.org/index.html", "https://a.org/x/index.php#t", "https://a.org.", "https://a.org/b?c=1",
-     "https://a.org/b#f", "http://a-b.c/%41", "https://a.org/b\nc", "https://a.org/\x00", "a.org/b"]
-)  # fmt: skip
-
-
-@settings(max_examples=500, deadline=None)
-@given(st.lists(st.one_of(_simple_urls(), _odd_url), max_size=8))
-def test_url_keys_of_a_list_are_each_urls_key(urls: list[str]) -> None:
-    assert normalise_urls(urls) == [normalise_url(url) for url in urls]

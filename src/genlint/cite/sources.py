@@ -19,8 +19,7 @@ from .. import _lazy_re as lazy_re
 from .._describe import json_kind
 from .._gc import gc_paused
 from ..errors import SchemaError
-from .urls import normalise_url as normalise_url  # (re-exported: tests and callers use it)
-from .urls import normalise_urls
+from .urls import normalise_url
 
 _OPTIONAL_STR_FIELDS = (
     "url",
@@ -158,13 +157,10 @@ def merge_duplicates(sources: Iterable[Source]) -> SourceList:
     # All keys first (each a call, without the loop's lookups): most lists have no
     # duplicate, and then no source merges.
     title_keys = list(map(normalise_title, [s.title for s in sources]))
-    urls = [s.url for s in sources]
-    with_url = [url for url in urls if url]
-    keys_of_urls = iter(normalise_urls(with_url))
-    url_keys = [next(keys_of_urls) if url else "" for url in urls]
+    url_keys = [normalise_url(url) if url else "" for url in [s.url for s in sources]]
     if len(set(title_keys)) == len(title_keys):
-        keys = [key for key in url_keys if key]
-        if len(set(keys)) == len(keys):
+        urls = [key for key in url_keys if key]
+        if len(set(urls)) == len(urls):
             return SourceList(sources, {})
     kept: list[Source] = []
     aliases: dict[int, int] = {}

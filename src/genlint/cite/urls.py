@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
@@ -47,29 +46,6 @@ _SIMPLE_URL = lazy_re.compile(
 )
 _SLASHES = lazy_re.compile(r"/{2,}")
 _INDEX_PAGES = ("/index.html", "/index.htm", "/index.php")
-
-
-# A URL whose key is itself without scheme and fragment (one per line, for normalise_urls): a
-# lower-case host without "www." or a final dot, a path of non-empty unreserved segments not
-# ending in an index page, no query. The key is put after a NUL that no URL line starts with.
-_PLAIN_URL_LINE = lazy_re.compile(
-    r"^[Hh][Tt][Tt][Pp][Ss]?://(?!www\.)([a-z0-9.-]*[a-z0-9-])"
-    r"((?:/(?!index\.(?:html?|php)(?:#|$))[A-Za-z0-9._~-]+)*)(?:#[!-~]*)?$",
-    re.MULTILINE,
-)
-
-
-def normalise_urls(urls: list[str]) -> list[str]:
-    """``[normalise_url(url) for url in urls]``, the URLs whose key is plain text found in one
-    pass over them all (most of a long list: a call per URL costs microseconds)."""
-    joined = "\n".join(urls)
-    if "\x00" in joined or joined.count("\n") != len(urls) - 1:
-        return [normalise_url(url) for url in urls]
-    lines = _PLAIN_URL_LINE.sub("\x00\\1\\2", joined).split("\n")
-    return [
-        line[1:] if line[:1] == "\x00" else normalise_url(url)
-        for line, url in zip(lines, urls, strict=True)
-    ]
 
 
 def normalise_url(url: str) -> str:
