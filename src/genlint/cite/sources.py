@@ -1,6 +1,6 @@
 """The source list: validation of the user's entries and merging of duplicates.
 
-A source is one entry of ``SOURCES.json``. ``id`` (an integer, or a string of digits) and
+A source is one entry of ``SOURCES.json`` (its authors: names.py). ``id`` (an integer, or a string of digits) and
 ``title`` are required; everything else is optional and only feeds the reference list.
 Two entries naming the same page (same normalised URL) or the same work (same normalised
 title) are one source: the first one is kept, later ones become aliases of it and lend it
@@ -12,13 +12,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any, Union
 
-from .. import _lazy_re as lazy_re
 from .._describe import json_kind
 from .._gc import gc_paused
 from ..errors import SchemaError
+from .names import Author, _parse_authors, parse_name
 from .urls import normalise_url
 
 _OPTIONAL_STR_FIELDS = (
@@ -36,16 +35,6 @@ _OPTIONAL_STR_FIELDS = (
     "language",
 )
 _OPTIONAL_STR_SET = frozenset(_OPTIONAL_STR_FIELDS)
-
-
-@dataclass(frozen=True, slots=True)
-class Author:
-    """A person or an organisation. ``literal`` is used as written (organisations, and CJK
-    names, which have no space between family and given name)."""
-
-    family: str | None = None
-    given: str | None = None
-    literal: str | None = None
 
 
 # No slots: a long list builds a Source per entry, and _new_source fills an instance's __dict__
@@ -334,107 +323,6 @@ def _parse_id(where: str, value: object) -> int:
     if isinstance(value, str) and value.strip().isdecimal():
         return int(value.strip())
     raise SchemaError(f'{where} "id" must be an integer, got {value!r}')
-
-
-_CJK = lazy_re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_ORGANISATION_WORDS = frozenset(
-    [
-        "organization",
-        "organisation",
-        "institute",
-        "university",
-        "association",
-        "bank",
-        "agency",
-        "inc",
-        "inc.",
-        "ltd",
-        "ltd.",
-        "llc",
-        "corporation",
-        "corp",
-        "company",
-        "committee",
-        "council",
-        "department",
-        "ministry",
-        "office",
-        "bureau",
-        "foundation",
-        "society",
-        "group",
-        "center",
-        "centre",
-        "commission",
-        "administration",
-        "team",
-        "project",
-        "consortium",
-        "laboratory",
-        "lab",
-        "press",
-        "government",
-    ]
-)
-
-
-def _parse_authors(where: str, value: object) -> tuple[Author, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, (str, Mapping)):
-        value = [value]
-    if not isinstance(value, Sequence):
-        raise SchemaError(f'{where} "authors" must be a list, got {json_kind(value)}')
-    authors: list[Author] = []
-    for i, item in enumerate(value):
-        if isinstance(item, str):
-            if item.strip():
-                authors.append(parse_name(item))
-        elif isinstance(item, Mapping):
-            authors.append(_name_from_mapping(f'{where} "authors"[{i}]', item))
-        else:
-            raise SchemaError(
-                f'{where} "authors"[{i}] must be a string or an object, got {json_kind(item)}'
-            )
-    return tuple(authors)
-
-
-def _name_from_mapping(where: str, item: Mapping[str, Any]) -> Author:
-    literal = item.get("literal") or item.get("name")
-    family, given = item.get("family"), item.get("given")
-    for key, val in (("literal", literal), ("family", family), ("given", given)):
-        if val is not None and not isinstance(val, str):
-            raise SchemaError(f'{where} "{key}" must be a string')
-    if literal:
-        return Author(literal=literal.strip())
-    if not family:
-        raise SchemaError(f'{where} needs "family" or "literal"')
-    if _CJK.search(family + (given or "")):
-        # CJK names are written family-then-given with no space: 李世民, never "李 世民".
-        return Author(literal=family.strip() + (given or "").strip())
-    return Author(family=family.strip(), given=(given or "").strip() or None)
-
-
-@lru_cache(maxsize=8192)
-def parse_name(text: str) -> Author:
-    """A name written as one string: "Smith, John", "John Smith", "李世民", "World Bank".
-
-    Kept by text (Author is immutable): a long source list names the same people and
-    organisations again and again."""
-    name = " ".join(text.split())
-    if _CJK.search(name):
-        return Author(literal=name.replace(" ", ""))
-    if "," in name:
-        family, given = (part.strip() for part in name.split(",", 1))
-        if family and given:
-            return Author(family=family, given=given)
-    words = name.split(" ")
-    if len(words) == 1 or len(words) > 4:
-        return Author(literal=name)
-    for word in words:
-        if word.casefold().strip(",.") in _ORGANISATION_WORDS:
-            return Author(literal=name)
-    return Author(family=words[-1], given=" ".join(words[:-1]))
 
 
 def _fill_missing(kept: Source, other: Source) -> Source:
