@@ -159,8 +159,6 @@ def read_json(path: str | os.PathLike[str]) -> object:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
-        ) from exc
+        raise InputError(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}") from exc
     except RecursionError:
         raise InputError(f"{path}: JSON nested too deeply to read") from None

@@ -63,10 +63,7 @@ _KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "int": (lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
     "number": (_is_number, "a number"),
     "str_list": (_is_str_list, "a list of strings"),
-    "str_or_list": (
-        lambda v: isinstance(v, str) or _is_str_list(v),
-        "a string or a list of strings",
-    ),
+    "str_or_list": (lambda v: isinstance(v, str) or _is_str_list(v), "a string or a list of strings"),
     "table": (lambda v: isinstance(v, dict), "a table"),
     "table_list": (
         lambda v: isinstance(v, list) and all(isinstance(t, dict) for t in v),

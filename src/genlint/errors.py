@@ -1,12 +1,12 @@
 """Exceptions raised by genlint.
 
-GenlintError                 every error genlint raises on purpose; the CLI prints it as
-│                            ``genlint: error: …`` and exits 2
-├── InputError               a file or value given by the user cannot be used
-│   └── SchemaError          input JSON does not have the documented shape (names the path)
-├── ConfigError              genlint.toml / [tool.genlint] is invalid
-├── UnknownRuleError         --select/--ignore names no pack or rule
-└── MissingExtraError        an optional dependency is not installed (names the extra)
+    GenlintError                 every error genlint raises on purpose; the CLI prints it as
+    │                            ``genlint: error: …`` and exits 2
+    ├── InputError               a file or value given by the user cannot be used
+    │   └── SchemaError          input JSON does not have the documented shape (names the path)
+    ├── ConfigError              genlint.toml / [tool.genlint] is invalid
+    ├── UnknownRuleError         --select/--ignore names no pack or rule
+    └── MissingExtraError        an optional dependency is not installed (names the extra)
 """
 
 from __future__ import annotations

@@ -153,11 +153,7 @@ def test_pathological_input_stays_linear(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
-    [
-        "[Source 4]\n- <sources>[]</sources>",
-        "<sources>[]</sources>[Source 4]\n- <sources>[]</sources>",
-    ],
+    "text", ["[Source 4]\n- <sources>[]</sources>", "<sources>[]</sources>[Source 4]\n- <sources>[]</sources>"]
 )
 def test_a_citation_moved_onto_a_line_with_an_empty_marker_is_kept(text: str) -> None:
     # found by the fuzz suite: the empty marker's removal swallowed the citation moved there

@@ -21,7 +21,6 @@ class TriggerWindows(NamedTuple):
     all: Windows
     parts: tuple[Windows, ...]
 
-
 # How far back and past a trigger match a window reaches, and how close two windows must be to
 # be joined into one.
 _WINDOW_MARGIN = 200

@@ -46,7 +46,9 @@ def _unit(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
     help="Report format.",
 )
 @config_option
-@option("--min-faithfulness", type=float, callback=_unit, show_default="0.95", help="Pass bound.")
+@option(
+    "--min-faithfulness", type=float, callback=_unit, show_default="0.95", help="Pass bound."
+)
 @option(
     "--max-hallucination-rate", type=float, callback=_unit, show_default="0", help="Pass bound."
 )

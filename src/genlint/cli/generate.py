@@ -51,7 +51,9 @@ _CONFIG_KEYS: dict[str, Key] = {
 }
 
 
-@click.command("generate", epilog=exit_codes("a reply was never clean (degraded or failed)"))
+@click.command(
+    "generate", epilog=exit_codes("a reply was never clean (degraded or failed)")
+)
 @option(
     "--prompt-file", "prompt_file", metavar="P", help="Prompt: text, or JSON messages; - for stdin."
 )
@@ -77,7 +79,9 @@ _CONFIG_KEYS: dict[str, Key] = {
 )
 @option("--system", metavar="TEXT", help="System message sent before each prompt.")
 @option("--max-retries", type=int, show_default="3", help="Re-asks after the first attempt.")
-@option("--deadline", "deadline_s", type=float, help="Seconds per prompt, all attempts included.")
+@option(
+    "--deadline", "deadline_s", type=float, help="Seconds per prompt, all attempts included."
+)
 @option("--token-budget", type=int, help="Tokens per prompt, all attempts included.")
 @option(
     "--transient-retries",
@@ -121,9 +125,7 @@ def command(**opts: Any) -> int:
 
     mask_prompts = bool(opts.pop("mask_prompts", False))
     opts["attempt_timeout_s"] = prefer(opts.pop("timeout"), opts.pop("attempt_timeout_alias"))
-    settings = _settings(
-        load_config(opts.pop("config_path")).validated("generate", _CONFIG_KEYS), opts
-    )
+    settings = _settings(load_config(opts.pop("config_path")).validated("generate", _CONFIG_KEYS), opts)
     if bool(opts["prompt_file"]) == bool(opts["prompts_dir"]):
         raise InputError("give exactly one of --prompt-file or --prompts-dir")
     if not settings.get("model"):

@@ -28,10 +28,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "eval": ("genlint.cli.eval", "Score a generated wiki against extracted facts."),
     "match": ("genlint.cli.match", "Review criteria for a contract clause."),
     "generate": ("genlint.cli.generate", "Call an LLM until its output passes the checks."),
-    "mask": (
-        "genlint.cli.mask",
-        "Write copies with personal data masked (txt, md, json, docx, pdf).",
-    ),
+    "mask": ("genlint.cli.mask", "Write copies with personal data masked (txt, md, json, docx, pdf)."),
     "unmask": ("genlint.cli.unmask", "Restore token-masked values from a vault."),
     "rule": ("genlint.cli.rule", "Show what a check rule flags, why, and how to silence it."),
 }

@@ -100,37 +100,15 @@ def _settle(
 
 @click.command("mask", epilog=_EPILOG)
 @click.argument("paths", nargs=-1, required=True, metavar="PATH…")
-@option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False),
-    default=None,
-    metavar="DIR",
-    help="Write masked copies into DIR (folders keep their layout).",
-)
+@option("--out", "out_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+        help="Write masked copies into DIR (folders keep their layout).")
 @option("--in-place", is_flag=True, help="Replace the inputs (atomically).")
-@option(
-    "--style",
-    type=click.Choice(["keep-ends", "stars", "label", "token"]),
-    default="keep-ends",
-    show_default=True,
-    help="What a masked value becomes.",
-)
-@option(
-    "--select",
-    multiple=True,
-    metavar="RULES",
-    show_default="the sensitive pack",
-    help="Rules of the sensitive pack to mask, comma-separated.",
-)
-@option(
-    "--vault",
-    "vault_path",
-    type=click.Path(dir_okay=False),
-    default=None,
-    metavar="FILE",
-    help="Token vault (--style token): created with mode 0600, or extended.",
-)
+@option("--style", type=click.Choice(["keep-ends", "stars", "label", "token"]),
+        default="keep-ends", show_default=True, help="What a masked value becomes.")
+@option("--select", multiple=True, metavar="RULES", show_default="the sensitive pack",
+        help="Rules of the sensitive pack to mask, comma-separated.")
+@option("--vault", "vault_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+        help="Token vault (--style token): created with mode 0600, or extended.")
 @format_option("text", "json", help="Report format (never shows an original value).")
 @config_option
 @jobs_option("Mask files (--style token: in one process, one vault)")
@@ -194,59 +172,29 @@ def _report(done: list[tuple[str, str, Any]], fmt: str, style: str) -> None:
         for r in result.replacements:
             counts[r.rule] = counts.get(r.rule, 0) + 1
             by_rule[r.rule] = by_rule.get(r.rule, 0) + 1
-        files.append(
-            {
-                "path": source,
-                "out": target,
-                "kind": result.kind,
-                "masked": [r.to_dict() for r in result.replacements],
-                "by_rule": dict(sorted(counts.items())),
-            }
-        )
+        files.append({"path": source, "out": target, "kind": result.kind,
+                      "masked": [r.to_dict() for r in result.replacements],
+                      "by_rule": dict(sorted(counts.items()))})
     total = sum(by_rule.values())
     if fmt == "json":
-        sys.stdout.write(
-            to_json(
-                {
-                    "version": 1,
-                    "style": style,
-                    "files": files,
-                    "summary": {
-                        "files": len(files),
-                        "masked": total,
-                        "by_rule": dict(sorted(by_rule.items())),
-                    },
-                }
-            )
-        )
+        sys.stdout.write(to_json({
+            "version": 1, "style": style, "files": files,
+            "summary": {"files": len(files), "masked": total, "by_rule": dict(sorted(by_rule.items()))},
+        }))
         return
     for f in files:
         n = len(f["masked"])
         detail = ", ".join(f"{rule} {c}" for rule, c in f["by_rule"].items())
-        sys.stdout.write(
-            f"{f['path']} -> {f['out']}: {n} masked" + (f" ({detail})" if n else "") + "\n"
-        )
+        sys.stdout.write(f"{f['path']} -> {f['out']}: {n} masked" + (f" ({detail})" if n else "") + "\n")
     sys.stdout.write(f"{len(files)} file(s) written, {total} value(s) masked\n")
 
 
 @click.command("unmask", epilog=exit_codes("(not used)"))
 @click.argument("paths", nargs=-1, required=True, metavar="PATH…")
-@option(
-    "--vault",
-    "vault_path",
-    type=click.Path(dir_okay=False),
-    required=True,
-    metavar="FILE",
-    help="The vault written by `genlint mask --style token`.",
-)
-@option(
-    "--out",
-    "out_dir",
-    type=click.Path(file_okay=False),
-    default=None,
-    metavar="DIR",
-    help="Write restored copies into DIR.",
-)
+@option("--vault", "vault_path", type=click.Path(dir_okay=False), required=True, metavar="FILE",
+        help="The vault written by `genlint mask --style token`.")
+@option("--out", "out_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
+        help="Write restored copies into DIR.")
 @option("--in-place", is_flag=True, help="Replace the inputs (atomically).")
 @format_option("text", "json", help="Report format (never shows a restored value).")
 def unmask_command(
@@ -262,15 +210,9 @@ def unmask_command(
     done, code = _settle(pairs, _run_files(pairs, in_place, lambda p, d: unmask_bytes(p, d, vault)))
     rows = [{"path": s, "out": t, "restored": r.restored} for s, t, r in done]
     if fmt == "json":
-        sys.stdout.write(
-            to_json(
-                {
-                    "version": 1,
-                    "files": rows,
-                    "summary": {"files": len(rows), "restored": sum(r["restored"] for r in rows)},
-                }
-            )
-        )
+        sys.stdout.write(to_json({"version": 1, "files": rows,
+                                  "summary": {"files": len(rows),
+                                              "restored": sum(r["restored"] for r in rows)}}))
     else:
         for r in rows:
             sys.stdout.write(f"{r['path']} -> {r['out']}: {r['restored']} token(s) restored\n")

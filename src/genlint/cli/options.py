@@ -30,7 +30,6 @@ def option(*names: str, **kwargs: Any) -> Any:
     """``click.option`` for every genlint command (defaults shown one way)."""
     return click.option(*names, cls=_Option, **kwargs)
 
-
 config_option = option(
     "--config",
     "config_path",

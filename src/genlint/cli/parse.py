@@ -23,9 +23,7 @@ _CONFIG_KEYS = {"fields": Key("str_list"), "schema": Key("str")}
 )
 @option("--fields", metavar="NAME,NAME", help="Field names the value must hold.")
 @format_option(
-    "text",
-    "json",
-    help="text: the value as pretty JSON (strategy on stderr); json: the full result.",
+    "text", "json", help="text: the value as pretty JSON (strategy on stderr); json: the full result."
 )
 @out_option()
 @config_option

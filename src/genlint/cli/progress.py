@@ -10,9 +10,7 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def progress_bar(
-    label: str, total: int, *, items: int | None = None
-) -> Iterator[Callable[[int], None] | None]:
+def progress_bar(label: str, total: int, *, items: int | None = None) -> Iterator[Callable[[int], None] | None]:
     """A callback that advances a bar by ``n``, or None when no bar is shown.
 
     ``total`` is what the bar counts (claims, prompts…); ``items`` how many units of work there

@@ -38,7 +38,5 @@ def command(rule_id: str | None, fmt: str, config_path: str | None) -> int:
         width = max(len(doc.id) for doc in docs)
         for doc in docs:
             sys.stdout.write(f"{doc.id:<{width}}  {doc.severity:<7}  {doc.summary}\n")
-        sys.stdout.write(
-            "\n'genlint rule ID' shows why a rule matters, examples and how to silence it.\n"
-        )
+        sys.stdout.write("\n'genlint rule ID' shows why a rule matters, examples and how to silence it.\n")
     return 0

@@ -15,7 +15,6 @@ from ..findings import Finding
 
 Check = Callable[[str], list[Finding]]
 
-
 def pack_check(select: Sequence[str]) -> Check:
     """Rules or packs of ``genlint check`` (e.g. ``["placeholder", "sensitive"]``)."""
     from ..check import check_text

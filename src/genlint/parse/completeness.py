@@ -51,5 +51,7 @@ def loss_note(text: str, value: Any) -> str | None:
     evident = evident_scalars(text)
     kept = size(value, nulls=True)[0]
     if kept < evident * _KEPT_SHARE and evident - kept >= _MIN_LOST:
-        return f"lost data: the value keeps {kept} of the {evident} keys and values the text holds"
+        return (
+            f"lost data: the value keeps {kept} of the {evident} keys and values the text holds"
+        )
     return None

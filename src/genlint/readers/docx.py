@@ -101,17 +101,12 @@ def document(path: str, walked: Walked) -> Document:
     text, starts = _join(layout.lines)
     places = list(zip(starts, layout.places, strict=True))
     doc = Document(
-        path=path,
-        kind="docx",
-        segments=[Segment(text, places=places)],
+        path=path, kind="docx", segments=[Segment(text, places=places)],
         warnings=list(walked.warnings),
     )
     if walked.revisions:
         line = layout.first_revision_line
-        doc.leftovers["tracked-changes"] = (
-            walked.revisions,
-            starts[line] if line is not None else 0,
-        )
+        doc.leftovers["tracked-changes"] = (walked.revisions, starts[line] if line is not None else 0)
     if walked.comments:
         line = layout.first_comment_line
         doc.leftovers["comments"] = (walked.comments, starts[line] if line is not None else 0)

@@ -28,45 +28,16 @@ _ALTERNATE, _CHOICE, _FALLBACK = MC + "AlternateContent", MC + "Choice", MC + "F
 # never read: what was deleted, field instructions, properties
 _SKIPPED = frozenset(
     W + n
-    for n in (
-        "del",
-        "moveFrom",
-        "delText",
-        "delInstrText",
-        "instrText",
-        "pPr",
-        "rPr",
-        "tblPr",
-        "tblGrid",
-        "trPr",
-        "tcPr",
-        "sectPr",
-        "bookmarkStart",
-        "bookmarkEnd",
-        "proofErr",
-    )
+    for n in ("del", "moveFrom", "delText", "delInstrText", "instrText", "pPr", "rPr", "tblPr",
+              "tblGrid", "trPr", "tcPr", "sectPr", "bookmarkStart", "bookmarkEnd", "proofErr")
 )
 _RUN_TEXT = {W + "tab": "\t", W + "br": "\n", W + "cr": "\n", W + "noBreakHyphen": "-"}
 # Word's Revisions: content changes and property changes alike
 REVISION_TAGS = frozenset(
     W + n
-    for n in (
-        "ins",
-        "del",
-        "moveFrom",
-        "moveTo",
-        "rPrChange",
-        "pPrChange",
-        "sectPrChange",
-        "tblPrChange",
-        "trPrChange",
-        "tcPrChange",
-        "tblGridChange",
-        "numberingChange",
-        "cellIns",
-        "cellDel",
-        "cellMerge",
-    )
+    for n in ("ins", "del", "moveFrom", "moveTo", "rPrChange", "pPrChange", "sectPrChange",
+              "tblPrChange", "trPrChange", "tcPrChange", "tblGridChange", "numberingChange",
+              "cellIns", "cellDel", "cellMerge")
 )
 _COMMENT_ANCHORS = frozenset((W + "commentReference", W + "commentRangeStart"))
 _BLANK_CHARS = frozenset(" \t\u3000\u00a0")

@@ -41,7 +41,10 @@ def render(report: CheckReport, *, color: bool = False) -> str:
                 {"message": f"{n} finding{'s' if n != 1 else ''}", "type": "genlint"},
             )
             failure.text = xml_text(
-                "\n".join(f"{path}:{where(f)}: {f.rule} {f.message}" for f in file.findings)
+                "\n".join(
+                    f"{path}:{where(f)}: {f.rule} {f.message}"
+                    for f in file.findings
+                )
             )
     suites = ET.Element(
         "testsuites",

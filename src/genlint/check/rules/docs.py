@@ -141,9 +141,7 @@ def rules_page(docs: Iterable[RuleDoc]) -> str:
         if doc.why:
             out += [doc.why, ""]
         out += ["Flagged:", ""] + [f"- `{e}`" if "`" not in e else f"- {e}" for e in doc.bad]
-        out += ["", "Not flagged:", ""] + [
-            f"- `{e}`" if "`" not in e else f"- {e}" for e in doc.good
-        ]
+        out += ["", "Not flagged:", ""] + [f"- `{e}`" if "`" not in e else f"- {e}" for e in doc.good]
         out += ["", "Silence it:", ""] + [f"- {way}" for way in doc.silence]
     return "\n".join(out) + "\n"
 

@@ -90,9 +90,7 @@ _VALUE_ENDINGS = tuple(CJK_VALUE_NOUNS) + _words(
 )
 # 当事人信息：\n姓名：… names the group of fields below it
 _GROUP_ENDINGS = ("信息", "情况", "资料", "事项", "概况", "information", "details")
-_BLANK_DATE = lazy_re.compile(
-    rf"[{_BLANKS}_＿\r]*年[{_BLANKS}_＿]*月[{_BLANKS}_＿]*日[{_BLANKS}\r]*"
-)
+_BLANK_DATE = lazy_re.compile(rf"[{_BLANKS}_＿\r]*年[{_BLANKS}_＿]*月[{_BLANKS}_＿]*日[{_BLANKS}\r]*")
 _EN_VALUE = lazy_re.compile(
     r"(?i)(?:name|date|address|title|signature|by|its|phone|tel|fax|e-?mail|company|amount|"
     r"city|state|zip|country|position|dated|witness|attn|to|from|re|cc|no|number|id)\.?$"

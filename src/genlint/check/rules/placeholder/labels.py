@@ -90,9 +90,7 @@ def _en_label(label: str) -> bool:
 
 
 # what a label may carry around its words: <mark>…</mark>, **…**, \_escapes
-_MARKUP = lazy_re.compile(
-    r"</?[A-Za-z][A-Za-z0-9]{0,10}>|\*\*|\\(?=.)|\\$|(?<![A-Za-z])_|_(?![A-Za-z])"
-)
+_MARKUP = lazy_re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}>|\*\*|\\(?=.)|\\$|(?<![A-Za-z])_|_(?![A-Za-z])")
 _INSTRUCTION = (
     "(?:写明|注明|列明|载明|填写|填明|请填写|请写明|请注明|请填入|请输入|此处填写|输入|插入)"
 )

@@ -285,9 +285,7 @@ def _masked_group(text: str, start: int, end: int) -> bool:
 
 
 _BLANK = frozenset(" \t\u3000")
-_SPACED_UNIT = lazy_re.compile(
-    r"[ \t\u3000]+[元份件张套台辆间户个名人天年月日号条款项](?![数量额值率])"
-)
+_SPACED_UNIT = lazy_re.compile(r"[ \t\u3000]+[元份件张套台辆间户个名人天年月日号条款项](?![数量额值率])")
 _LATIN_SPACE = lazy_re.compile(r"[A-Za-z][ \t]$")
 _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.×")
 
@@ -325,9 +323,7 @@ class CircleValue(Rule):
     skip_code = True
 
     # the numeral check on the left is done in Python: a leading lookbehind slows re down
-    _pattern = lazy_re.compile(
-        r"[○〇◯](?:[○〇◯]+|(?=[年月日号条款项章节]))(?![零一二三四五六七八九十])"
-    )
+    _pattern = lazy_re.compile(r"[○〇◯](?:[○〇◯]+|(?=[年月日号条款项章节]))(?![零一二三四五六七八九十])")
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._pattern, text):

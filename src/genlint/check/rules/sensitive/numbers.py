@@ -261,9 +261,7 @@ class Mobile(Rule):
     # ASCII and full-width each literal-first: re skips to the 1 at memchr speed
     _numbers = (
         lazy_re.compile(r"1[3-9][0-9](?:[0-9]{8}|([ \t-])[0-9]{4}\1[0-9]{4})(?![0-9A-Za-z_*])"),
-        lazy_re.compile(
-            "１[３-９][０-９](?:[０-９]{8}|([ 　\t－-])[０-９]{4}\\1[０-９]{4})(?![０-９])"
-        ),
+        lazy_re.compile("１[３-９][０-９](?:[０-９]{8}|([ 　\t－-])[０-９]{4}\\1[０-９]{4})(?![０-９])"),
     )
     _prefix = lazy_re.compile(r"(?:\+|＋|00)?86[ \t-]?$")
 
