@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, cast
 
-__all__ = ["compile"]
+__all__ = ["compile", "compiled"]
 
 
 class LazyPattern:
@@ -59,6 +59,13 @@ class LazyPattern:
 
     def __repr__(self) -> str:
         return f"lazy_re.compile({self.pattern!r})"
+
+
+def compiled(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """The compiled pattern behind a stand-in (compiling it now), for a loop that calls one of
+    its methods many times: each call through the stand-in costs a Python-level call more."""
+    lazy: Any = pattern
+    return lazy._get() if type(lazy) is LazyPattern else pattern
 
 
 def compile(pattern: str, flags: int = 0) -> re.Pattern[str]:

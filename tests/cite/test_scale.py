@@ -72,9 +72,9 @@ def test_many_chapters_share_one_document_table() -> None:
 
 
 def test_numeric_reference_list_of_100000_sources_and_80000_markers() -> None:
-    # ~5 s here on a shared 2-core machine (load ~1.5 s, markers ~1.5 s, ~70,000 entries
-    # ~2 s); the bound leaves room for a busy machine, and any quadratic step at this size
-    # (10^10) still takes minutes.
+    # ~3.5 s here on a shared 2-core machine (load ~0.8 s, markers, rewrite and coverage
+    # ~1 s, ~70,000 entries ~0.8 s); the bound leaves room for a busy machine, and any
+    # quadratic step at this size (10^10) still takes minutes.
     sources = make_sources(100_000)
     text = make_text(80_000, 100_000)
     took, result = _best_of_two(lambda: process_citations(text, sources), 20.0)

@@ -5,7 +5,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from genlint.cite.bibliography import _QUOTE_PUNCT, _american_punctuation
+from genlint.cite import load_sources
+from genlint.cite.bibliography import (
+    _QUOTE_PUNCT,
+    _american_punctuation,
+    _american_punctuation_list,
+)
+from genlint.cite.ieee import raw_entry
+from genlint.cite.ieee_plain import plain_raw_entry
 from genlint.cite.markers import parse_any_body, parse_body
 from genlint.cite.sources import _OPTIONAL_STR_FIELDS, _checked_fields, _plain_fields
 from genlint.cite.urls import _normalise_url_general, normalise_url
@@ -54,6 +61,12 @@ def test_american_punctuation_by_hand_is_the_pattern(text: str) -> None:
     assert _american_punctuation(text) == _QUOTE_PUNCT.sub(r"\1”", text)
 
 
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet="”“.,a 李。\n", max_size=16))
+def test_american_punctuation_of_a_list_is_the_pattern(text: str) -> None:
+    assert _american_punctuation_list(text) == _QUOTE_PUNCT.sub(r"\1”", text)
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.dictionaries(
@@ -63,3 +76,31 @@ def test_american_punctuation_by_hand_is_the_pattern(text: str) -> None:
 )
 def test_string_fields_read_off_the_entry_are_the_checked_ones(entry: dict[str, object]) -> None:
     assert _plain_fields(entry) == _checked_fields("[0]", entry)
+
+
+_field = st.text(alphabet="ab Z李-–,.:;!?&()<>”“/0123456789 \t", min_size=1, max_size=10)
+_numeric_source = st.fixed_dictionaries(
+    {"id": st.just(1), "title": _field.filter(str.strip)},
+    optional={
+        "authors": st.lists(st.one_of(_field, st.sampled_from(["John Smith", "World Bank"])), max_size=8),
+        "year": st.one_of(_field, st.integers(-5, 3000), st.sampled_from(["2020-06-15", "n.d."])),
+        "accessed": st.one_of(_field, st.sampled_from(["2024-05-01", "2024"])),
+        "source_type": st.sampled_from(
+            ["webpage", "journal", "book", "report", "post", "blog", "Journal", "standard", "x"]
+        ),
+        **{
+            name: st.one_of(_field, st.sampled_from(["12", "3-7", "e101–e110, 7", "https://doi.org/10.1/x"]))
+            for name in (
+                "container", "volume", "issue", "pages", "doi", "url", "publisher", "place", "edition"
+            )
+        },
+    },
+)  # fmt: skip
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_numeric_source)
+def test_plain_numeric_entry_is_raw_entry(entry: dict[str, object]) -> None:
+    (source,) = load_sources([entry]).sources
+    plain = plain_raw_entry(source)
+    assert plain is None or plain == raw_entry(source)

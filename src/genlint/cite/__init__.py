@@ -2,10 +2,14 @@
 
 markers.py       find ``<sources>[…]</sources>``, ``[Source n]`` and ``[n]`` outside code
 sources.py       validate SOURCES.json, merge duplicate URLs/titles
+names.py         author names (strings or objects) as Author
+urls.py          URL keys (duplicate sources merge on them)
 rewrite.py       where each citation goes (line rules) and the rewritten text
+lines.py         the line geometry the line rules read
 coverage.py      sentences and the share that carry a citation
 csl.py           a source as a CSL-JSON item
 ieee.py          the numeric (IEEE) entry natively, as citeproc-py renders it
+ieee_plain.py    the same entry for the common sources, as one concatenation
 bibliography.py  the reference list: numeric natively, other styles through citeproc-py
                  (the ``cite`` extra), entry by entry
 process.py       process_citations / process_document

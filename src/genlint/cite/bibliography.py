@@ -28,6 +28,7 @@ from typing import Any
 from ..errors import InputError, MissingExtraError, require
 from .csl import gb_type_mark, to_csl
 from .ieee import raw_entry
+from .ieee_plain import plain_raw_entry
 from .sources import Source
 
 log = logging.getLogger(__name__)
@@ -80,31 +81,67 @@ def render_bibliography(entries: Sequence[tuple[int, Source]], style: str = "num
     if not entries:
         return ""
     spec = STYLES[style_name(style)]
-    return "\n".join(f"[{label}] {format_entry(src, spec)}" for label, src in entries)
+    text = "\n".join([f"[{label}] {_entry(src, spec)}" for label, src in entries])
+    # American punctuation once over the whole list: the rule reads a quote and the character
+    # on either side, never across a line, and the label's space before an entry's first
+    # character is not CJK, as nothing is before it in the entry alone.
+    return text if spec.name == "gb7714" else _american_punctuation_list(text)
 
 
 def format_entry(source: Source, spec: Style) -> str:
     """One reference entry, without its label. Entries are independent of each other (citeproc-py
     renders every entry of a list on its own, and the label is ours), so each is rendered alone:
     numeric natively (ieee.py), other styles through citeproc-py, cached per entry."""
-    raw = raw_entry(source) if spec.name == "numeric" else None
+    text = _entry(source, spec)
+    return text if spec.name == "gb7714" else _american_punctuation(text)
+
+
+def _entry(source: Source, spec: Style) -> str:
+    """format_entry without American punctuation (render_bibliography puts it in once)."""
+    raw = (plain_raw_entry(source) or raw_entry(source)) if spec.name == "numeric" else None
+    title = source.title
     if raw is not None:
-        # What _clean does to citeproc-py's "[1]" + raw: the label goes, with a "." after it.
-        text = " ".join((raw[1:] if raw[:1] == "." else raw).split())
+        # What _clean does to citeproc-py's "[1]" + raw: the label goes, with a "." after it
+        # (split and join are skipped when they would change nothing: only single spaces).
+        if raw[:1] == "." or "  " in raw or not raw.isprintable() or raw[-1:] == " ":
+            raw = " ".join((raw[1:] if raw[:1] == "." else raw).split())
+        text = raw
     else:
-        text = _clean(_citeproc_entry(to_csl(source, _KEY, spec.page_format), spec, source.title))
-    text = _drop_repeated_title(text, source.title).rstrip()
+        text = _clean(_citeproc_entry(to_csl(source, _KEY, spec.page_format), spec, title))
+    # The title can only be repeated when the entry starts with it (quoted or not): most
+    # entries start with an author whose first letter differs from the title's.
+    # With a quote first, it is repeated only if a second quote opens.
+    first = text[:1]
+    lead = title[:1].lower()[:1]
+    if (first == "“" and text.find("“", 1) >= 0) or (
+        first != "“" and (first == lead or first.lower()[:1] == lead)
+    ):
+        text = _drop_repeated_title(text, title)
+    text = text.rstrip()
     # (both tests first look for what every match holds: most entries have neither)
     if (" & " in text or " and " in text) and _HAS_CJK.search(text):
         text = _CJK_AND.sub(", ", text)
     if spec.name == "gb7714":
         return _ensure_gb_mark(text, source)
-    # American punctuation, as APA, MLA and IEEE want it: “Title.” not “Title”.
-    return _american_punctuation(text)
+    return text
+
+
+_CJK_QUOTE_PUNCT = re.compile(f"”(?<=[{_CJK}]”)[.,]")  # (a literal first: a fast scan)
+
+
+def _american_punctuation_list(text: str) -> str:
+    """``_american_punctuation`` of a whole reference list: two replacements where they give
+    the same text (no quote after a CJK character, which keeps its punctuation outside, and no
+    ``”.,``, where the first would make a ``”,`` the second would then move)."""
+    if "”.," in text or _CJK_QUOTE_PUNCT.search(text):
+        return _american_punctuation(text)
+    return text.replace("”.", ".”").replace("”,", ",”")
 
 
 def _american_punctuation(text: str) -> str:
-    """``_QUOTE_PUNCT.sub(r"\1”", text)`` by hand: re.sub cost ~4 µs an entry, more than
+    """American punctuation, as APA, MLA and IEEE want it: “Title.” not “Title”.
+
+    ``_QUOTE_PUNCT.sub(r"\1”", text)`` by hand: re.sub cost ~4 µs an entry, more than
     the rest of a numeric entry's repairs (tests/cite/test_shortcuts.py holds them equal)."""
     at = text.find("”")
     if at < 0:

@@ -94,8 +94,8 @@ def scan_markers(text: str, regions: list[tuple[int, int]]) -> Iterator[tuple[Ki
     ``body`` is the raw id list (``parse_body`` reads it; the digits for a plain ``[n]``,
     empty for a stray tag): callers that see the same body many times parse it once."""
     starts = [r[0] for r in regions]
-    search = _SCAN.search
-    match = _MARKER.match
+    search = lazy_re.compiled(_SCAN).search
+    match = lazy_re.compiled(_MARKER).match
     pos = 0
     while (m := search(text, pos)) is not None:
         start = m.start()
@@ -142,11 +142,15 @@ def parse_body(body: str) -> tuple[Token, ...]:
     ``"[1, 2]"`` → (1, 2); ``"［1，web］"`` → (1, "web"); ``"Source 3"`` → (3,);
     ``"1-3"`` → (1, 2, 3); ``"1 2"`` → (1, 2); ``"[]"`` → ()."""
     if _PLAIN_BODY.fullmatch(body):
-        # What parse_any_body gives for such a body (each comma-separated part is a
-        # number, or numbers separated by spaces; empty parts are skipped), without
-        # normalising and matching each token.
-        return tuple(map(int, body[1:-1].replace(",", " ").split()))
+        return parse_plain(body)
     return parse_any_body(body)
+
+
+def parse_plain(body: str) -> tuple[int, ...]:
+    """``parse_body`` of a body that ``_PLAIN_BODY`` matches whole: what parse_any_body gives
+    for it (each comma-separated part is a number, or numbers separated by spaces; empty parts
+    are skipped), without normalising and matching each token."""
+    return tuple(map(int, body[1:-1].replace(",", " ").split()))
 
 
 def parse_any_body(body: str) -> tuple[Token, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, filterfalse
 from operator import itemgetter
 from typing import Any
 
@@ -17,6 +17,7 @@ from .rewrite import Plan, Span, plan, render
 from .sources import SourcesLike, load_sources
 
 _IDS = itemgetter(2)  # Span.ids
+_LABEL = itemgetter(0)  # of a (label, source) entry
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,11 +158,13 @@ def _process(
         order.update(dict.fromkeys(ids))
     cited = list(order)
     if renumber:
-        numbers = {sid: n for n, sid in enumerate(cited, 1)}
+        numbers = dict(zip(cited, range(1, len(cited) + 1), strict=True))
     else:
-        numbers = {sid: sid for sid in cited}
+        numbers = dict(zip(cited, cited, strict=True))
     invalid: dict[Token, None] = {}
-    counts = dict.fromkeys(source_list.ids, 0)
+    ids = source_list.ids
+    counts = dict.fromkeys(ids, 0)
+    shown: Counter[int] = Counter()  # citations per id over all chapters
     # One copy for the document and all its chapters (like numbers): a copy per chapter would
     # cost chapters x merged sources.
     merged = dict(source_list.aliases)
@@ -169,9 +172,7 @@ def _process(
     for p, chapter_cited in zip(plans, orders, strict=True):
         invalid.update(dict.fromkeys(p.invalid))
         out, spans = render(p, numbers)
-        # Every id a span shows is a kept source id, so it is already a key of counts.
-        for sid, k in Counter(chain.from_iterable(map(_IDS, spans))).items():
-            counts[sid] += k
+        shown.update(chain.from_iterable(map(_IDS, spans)))
         coverage = measure(out, spans)  # a Span starts with (start, end)
         results.append(
             CitationResult(
@@ -188,16 +189,21 @@ def _process(
                 style=style,
             )
         )
+    # (source_list.get inline: a call per cited source)
+    known, aliases = source_list.known, source_list.aliases
     entries = sorted(
-        ((numbers[sid], source) for sid in cited if (source := source_list.get(sid))),
-        key=lambda e: e[0],
+        [(numbers[sid], source) for sid in cited if (source := known.get(aliases.get(sid, sid)))],
+        key=_LABEL,
     )
+    # Every id a span shows is a kept source id, so it is already a key of counts (which
+    # keeps its order).
+    counts.update(shown)
     cited_set = set(cited)
     return DocumentResult(
         chapters=results,
         cited=cited,
         invalid_ids=list(invalid),
-        uncited=[sid for sid in source_list.ids if sid not in cited_set],
+        uncited=list(filterfalse(cited_set.__contains__, ids)),
         bibliography=render_bibliography(entries, style),
         counts=counts,
         coverage=_total(results),

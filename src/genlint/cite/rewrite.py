@@ -28,11 +28,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from operator import itemgetter
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from .. import _lazy_re as lazy_re
 from ..readers.markdown import code_ranges
-from .markers import Token, in_regions, parse_body, scan_markers
+from .lines import Lines
+from .markers import _PLAIN_BODY, Token, parse_body, scan_markers
 from .sources import SourceList
 
 _HSPACE = " \t\u3000"
@@ -42,9 +43,6 @@ _MATCH_END = re.Match.end
 # NamedTuples built in hot loops skip their Python-level __new__ (a third of the cost).
 _new = tuple.__new__
 _CLOSERS = frozenset(" \t\u3000\r\n,.;:!?)]}，。、；：！？）」』”’》")
-_BLOCK_PREFIX = lazy_re.compile(r"[ \t]*(?:#{1,6}[ \t]+|>[ \t]*|[-*+][ \t]+|\d{1,9}[.)][ \t]+)*")
-_HEADING = lazy_re.compile(r"[ \t]*#{1,6}(?=[ \t\r\n]|$)")
-_FENCE_LINE = lazy_re.compile(r"[ ]{0,3}(?:`{3,}|~{3,})")
 _NON_SPACE = lazy_re.compile(r"\S")
 
 
@@ -102,6 +100,9 @@ def plan(text: str, sources: SourceList) -> Plan:
     seen_invalid: set[Token] = set()
     # Marker bodies repeat a lot ("[1, 2]" over and over): each is parsed and resolved once.
     cache: dict[str, tuple[tuple[int, ...], tuple[Token, ...]]] = {}
+    plain_body = lazy_re.compiled(_PLAIN_BODY).fullmatch  # parse_plain reads these
+    all_kept = not sources.aliases  # every known id is a kept one
+    is_kept = sources.known.__contains__
     maybe_alone: list[_Group] = []
     n = len(text)
     g_start = g_end = -1
@@ -117,7 +118,21 @@ def plan(text: str, sources: SourceList) -> Plan:
             continue
         resolved = cache.get(body)
         if resolved is None:
-            resolved = cache[body] = _resolve(parse_body(body), sources)
+            # (plan's own cache keeps bodies: parse_body's would only churn on unique ones)
+            if plain_body(body):
+                tokens: tuple[Token, ...] = tuple(map(int, body[1:-1].replace(",", " ").split()))
+                # _resolve inline for ids that all name a source and no merge (most bodies)
+                if all_kept and all(map(is_kept, tokens)):
+                    kept_ids = cast("tuple[int, ...]", tokens)
+                    resolved = (
+                        kept_ids if len(kept_ids) < 2 else tuple(dict.fromkeys(kept_ids)),
+                        (),
+                    )
+                else:
+                    resolved = _resolve(tokens, sources)
+            else:
+                resolved = _resolve(parse_body(body), sources)
+            cache[body] = resolved
         ids, bad = resolved
         if bad:
             for token in bad:
@@ -190,7 +205,9 @@ def render(plan: Plan, labels: dict[int, int]) -> tuple[str, list[Span]]:
         rendered = memo.get(ids)
         if rendered is None:
             # (labels covers a whole document: no table of it is built per chapter)
-            rendered = memo[ids] = "".join([f"[{labels[i]}]" for i in ids])
+            rendered = memo[ids] = (
+                "[" + "][".join(map(str, map(labels.__getitem__, ids))) + "]" if ids else ""
+            )
         if rendered:
             new_len = out_len + len(rendered)
             spans.append(_new(Span, (out_len, new_len, ids, origin_start, origin_end)))
@@ -206,10 +223,14 @@ def _resolve(
 ) -> tuple[tuple[int, ...], tuple[Token, ...]]:
     """Kept ids a marker names (each once) and its tokens that name no source."""
     # dicts as ordered sets: a range body ("1-100, 101-200, …") names thousands of ids
-    ids: dict[int, None] = {}
-    invalid: dict[Token, None] = {}
     aliases = sources.aliases
     known = sources.known
+    if not aliases and all(map(known.__contains__, tokens)):
+        # every token is a kept id (a str token never is: the ids are int)
+        kept_ids = cast("Sequence[int]", tokens)
+        return tuple(dict.fromkeys(kept_ids)) if len(kept_ids) > 1 else tuple(kept_ids), ()
+    ids: dict[int, None] = {}
+    invalid: dict[Token, None] = {}
     for token in tokens:
         if isinstance(token, int):
             kept = aliases.get(token, token)
@@ -226,83 +247,6 @@ def _empty_edit(text: str, start: int, end: int) -> Edit:
     return _new(Edit, (s, e, (), start, end))
 
 
-class _Lines:
-    """Line geometry of a text: starts, ends, which lines are blank, code or marker lines."""
-
-    def __init__(self, text: str, starts: list[int], regions: list[tuple[int, int]]) -> None:
-        self.text = text
-        self.starts = starts
-        self.regions = regions
-        self.region_starts = [r[0] for r in regions]
-        self.marker_lines: set[int] = set()
-
-    def __len__(self) -> int:
-        return len(self.starts)
-
-    def of(self, pos: int) -> int:
-        return bisect_right(self.starts, pos) - 1
-
-    def end(self, i: int) -> int:
-        return self.starts[i + 1] - 1 if i + 1 < len(self.starts) else len(self.text)
-
-    def blank(self, i: int) -> bool:
-        return not self.text[self.starts[i] : self.end(i)].strip()
-
-    def content(self, i: int) -> bool:
-        """A line a citation may attach to: text, not markers, not code, not a fence."""
-        if i in self.marker_lines or self.blank(i):
-            return False
-        start = self.starts[i]
-        if self.regions and in_regions(start, self.regions, self.region_starts):
-            return False
-        return not _FENCE_LINE.match(self.text, start)
-
-    def removal(self, first: int, last: int) -> tuple[int, int]:
-        """The span of lines ``first..last`` with one line break."""
-        start, end = self.starts[first], self.end(last)
-        if end < len(self.text):
-            return start, end + 1
-        if start > 0:
-            return start - 1, end
-        return start, end
-
-    def heading(self, i: int) -> bool:
-        return bool(_HEADING.match(self.text, self.starts[i]))
-
-    def target(self, first: int, last: int) -> tuple[int, int] | None:
-        """Where the citation of marker lines ``first..last`` goes, and the last line to
-        remove with them; None: nowhere. A heading never takes a citation."""
-        nxt = last + 1
-        n = len(self.starts)
-        if nxt < n and self.content(nxt) and not self.heading(nxt):
-            return self.after_prefix(self.starts[nxt]), last
-        prev = first - 1
-        if (
-            (nxt >= n or self.blank(nxt) or self.heading(nxt))
-            and prev >= 0
-            and self.content(prev)
-            and not self.heading(prev)
-        ):
-            line = self.text[self.starts[prev] : self.end(prev)]
-            return self.starts[prev] + len(line.rstrip()), last
-        j = nxt
-        while j < n and (self.blank(j) or (self.content(j) and self.heading(j))):
-            j += 1
-        if j < n and self.content(j):
-            # Blank lines skipped on the way go too, unless text sits right above the
-            # marker lines (then they still separate it from what follows).
-            glued = prev >= 0 and not self.blank(prev)
-            only_blank = all(self.blank(k) for k in range(nxt, j))
-            return self.after_prefix(self.starts[j]), (j - 1 if only_blank and not glued else last)
-        return None
-
-    def after_prefix(self, start: int) -> int:
-        m = _BLOCK_PREFIX.match(self.text, start)
-        end = m.end() if m else start
-        nl = self.text.find("\n", start)
-        return start if nl != -1 and end > nl else end
-
-
 def _place(
     text: str,
     groups: list[_Group],
@@ -310,15 +254,16 @@ def _place(
     regions: list[tuple[int, int]],
     edits: list[Edit],
 ) -> None:
-    lines = _Lines(text, line_starts, regions)
+    lines = Lines(text, line_starts, regions)
     marker_lines = lines.marker_lines
+    non_space = lazy_re.compiled(_NON_SPACE).search
     n_lines, n = len(line_starts), len(text)
     for g in groups:
         first = g.first_line = bisect_right(line_starts, g.start) - 1
         last = g.last_line = bisect_right(line_starts, g.end) - 1
         line_end = line_starts[last + 1] - 1 if last + 1 < n_lines else n
         # (no slices of the line: thousands of groups can share one long line)
-        g.alone = _space_before(text, line_starts[first], g.start) and not _NON_SPACE.search(
+        g.alone = _space_before(text, line_starts[first], g.start) and not non_space(
             text, g.end, line_end
         )
         if g.alone:

@@ -1,6 +1,6 @@
 """The source list: validation of the user's entries and merging of duplicates.
 
-A source is one entry of ``SOURCES.json``. ``id`` (an integer, or a string of digits) and
+A source is one entry of ``SOURCES.json`` (its authors: names.py). ``id`` (an integer, or a string of digits) and
 ``title`` are required; everything else is optional and only feeds the reference list.
 Two entries naming the same page (same normalised URL) or the same work (same normalised
 title) are one source: the first one is kept, later ones become aliases of it and lend it
@@ -12,13 +12,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any, Union
 
-from .. import _lazy_re as lazy_re
 from .._describe import json_kind
 from .._gc import gc_paused
 from ..errors import SchemaError
+from .names import Author, _parse_authors, parse_name
 from .urls import normalise_url
 
 _OPTIONAL_STR_FIELDS = (
@@ -38,17 +37,10 @@ _OPTIONAL_STR_FIELDS = (
 _OPTIONAL_STR_SET = frozenset(_OPTIONAL_STR_FIELDS)
 
 
-@dataclass(frozen=True, slots=True)
-class Author:
-    """A person or an organisation. ``literal`` is used as written (organisations, and CJK
-    names, which have no space between family and given name)."""
-
-    family: str | None = None
-    given: str | None = None
-    literal: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
+# No slots: a long list builds a Source per entry, and _new_source fills an instance's __dict__
+# in one step (~1 µs) where the generated __init__ of a frozen dataclass sets 17 fields one by
+# one through object.__setattr__ (~5 µs).
+@dataclass(frozen=True)
 class Source:
     """One validated source. ``raw`` keeps the entry as given (e.g. ``content``)."""
 
@@ -74,12 +66,14 @@ class Source:
 class SourceList:
     """Kept sources in the order given, and ``aliases``: merged id -> kept id."""
 
-    __slots__ = ("_by_id", "aliases", "sources")
+    __slots__ = ("_by_id", "_ids", "aliases", "sources")
 
     def __init__(self, sources: Sequence[Source], aliases: Mapping[int, int]) -> None:
         self.sources = tuple(sources)
         self.aliases = dict(aliases)
-        self._by_id = {s.id: s for s in self.sources}
+        # Read once: each read of a source's id in a list of 100,000 is a cache miss.
+        self._ids = [s.id for s in self.sources]
+        self._by_id = dict(zip(self._ids, self.sources, strict=True))
 
     def get(self, source_id: int) -> Source | None:
         """The kept source an id names (following a merge), or None."""
@@ -97,7 +91,7 @@ class SourceList:
 
     @property
     def ids(self) -> list[int]:
-        return [s.id for s in self.sources]
+        return self._ids.copy()
 
 
 SourcesLike = Union["SourceList", Sequence[Mapping[str, Any] | Source]]
@@ -117,29 +111,52 @@ def load_sources(data: SourcesLike | object) -> SourceList:
 
 def _load(data: Sequence[object]) -> SourceList:
     parsed: list[Source] = []
-    first_index: dict[int, int] = {}
+    append = parsed.append
     for index, entry in enumerate(data):
-        source = entry if isinstance(entry, Source) else _parse_entry(index, entry)
+        # the usual shape first, then any other (or its SchemaError)
+        source = _parse_plain(entry) if type(entry) is dict else None
+        if source is None:
+            try:
+                source = entry if isinstance(entry, Source) else _parse_checked(index, entry)
+            except SchemaError:
+                _check_ids(parsed)  # a duplicate id before this entry is the first error
+                raise
+        append(source)
+    ids = [s.id for s in parsed]
+    if len(set(ids)) != len(ids):
+        _check_ids(parsed)
+    return merge_duplicates(parsed)
+
+
+def _check_ids(sources: Sequence[Source]) -> None:
+    """SchemaError for the first source whose id an earlier one has."""
+    first_index: dict[int, int] = {}
+    for index, source in enumerate(sources):
         if source.id in first_index:
             raise SchemaError(
                 f"[{index}] duplicate id {source.id} (also at [{first_index[source.id]}])"
             )
         first_index[source.id] = index
-        parsed.append(source)
-    return merge_duplicates(parsed)
 
 
 def merge_duplicates(sources: Iterable[Source]) -> SourceList:
     """Keep the first of sources sharing a normalised URL or title; later ones become aliases
     and fill fields the kept one lacks."""
+    sources = list(sources)
+    # All keys first (each a call, without the loop's lookups): most lists have no
+    # duplicate, and then no source merges.
+    title_keys = list(map(normalise_title, [s.title for s in sources]))
+    url_keys = [normalise_url(url) if url else "" for url in [s.url for s in sources]]
+    if len(set(title_keys)) == len(title_keys):
+        urls = [key for key in url_keys if key]
+        if len(set(urls)) == len(urls):
+            return SourceList(sources, {})
     kept: list[Source] = []
     aliases: dict[int, int] = {}
     # normalised title / URL -> index in kept (the title is looked up first)
     by_title: dict[str, int] = {}
     by_url: dict[str, int] = {}
-    for source in sources:
-        title_key = normalise_title(source.title)
-        url_key = normalise_url(source.url) if source.url else ""
+    for source, title_key, url_key in zip(sources, title_keys, url_keys, strict=True):
         hit = by_title.get(title_key) if title_key else None
         if hit is None and url_key:
             hit = by_url.get(url_key)
@@ -160,14 +177,85 @@ def merge_duplicates(sources: Iterable[Source]) -> SourceList:
     return SourceList(tuple(kept), aliases)
 
 
+_TITLE_ENDS = " .。!！?？:：;；,，-–—\"'“”‘’《》<>"
+
+
 def normalise_title(title: str) -> str:
     """A key equal for titles that differ only in case, width, spacing or end punctuation."""
+    if title.isascii() and title.isprintable() and "  " not in title:
+        # Most titles: NFKC leaves ASCII as is, casefold is lower, and there is no run of
+        # spaces nor other whitespace to collapse (a space at either end is stripped anyway).
+        return title.lower().strip(_TITLE_ENDS)
     text = unicodedata.normalize("NFKC", title).casefold()
     text = " ".join(text.split())
-    return text.strip(" .。!！?？:：;；,，-–—\"'“”‘’《》<>")
+    return text.strip(_TITLE_ENDS)
 
 
-def _parse_entry(index: int, entry: object) -> Source:
+_MISSING = object()
+# Every field of a Source that _parse_plain may leave unset, with its default.
+_BLANK: dict[str, Any] = {"year": None, "authors": (), **dict.fromkeys(_OPTIONAL_STR_FIELDS)}
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+
+
+def _new_source(fields: dict[str, Any]) -> Source:
+    """A Source whose ``__dict__`` is ``fields`` (every field, already validated)."""
+    source: Source = _new_object(Source)
+    _set_attribute(source, "__dict__", fields)
+    return source
+
+
+def _parse_plain(entry: dict[str, Any]) -> Source | None:
+    """The Source of an entry in the shape almost every list has (int id, string fields, a
+    list of author names), as _parse_checked builds it; None for any other shape, which
+    _parse_checked then reads (or rejects with its message)."""
+    source_id = entry.get("id")
+    title = entry.get("title")
+    if type(source_id) is not int or type(title) is not str:
+        return None
+    title = title.strip()
+    if not title:
+        return None
+    fields = _BLANK.copy()
+    for name, value in entry.items():
+        if name in _OPTIONAL_STR_SET:
+            if type(value) is str:
+                value = value.strip()
+                if value:
+                    fields[name] = value
+            elif value is not None:
+                return None
+    year = entry.get("year", _MISSING)
+    if year is _MISSING:
+        year = entry.get("date")
+    if year is not None:
+        if type(year) is str:
+            fields["year"] = year.strip() or None
+        elif type(year) is int:
+            fields["year"] = str(year)
+        else:
+            return None
+    authors = entry.get("authors", _MISSING)
+    if authors is _MISSING:
+        authors = entry.get("author")
+    if authors is not None:
+        if type(authors) is not list:
+            return None
+        try:
+            # (a name that is no string raises TypeError: _parse_checked says what is wrong)
+            if all(map(str.strip, authors)):
+                fields["authors"] = tuple(map(parse_name, authors))
+            else:
+                fields["authors"] = tuple(map(parse_name, filter(str.strip, authors)))
+        except TypeError:
+            return None
+    fields["id"] = source_id
+    fields["title"] = title
+    fields["raw"] = dict(entry)
+    return _new_source(fields)
+
+
+def _parse_checked(index: int, entry: object) -> Source:
     where = f"[{index}]"
     if not isinstance(entry, Mapping):
         raise SchemaError(f"{where} expected an object, got {json_kind(entry)}")
@@ -235,107 +323,6 @@ def _parse_id(where: str, value: object) -> int:
     if isinstance(value, str) and value.strip().isdecimal():
         return int(value.strip())
     raise SchemaError(f'{where} "id" must be an integer, got {value!r}')
-
-
-_CJK = lazy_re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_ORGANISATION_WORDS = frozenset(
-    [
-        "organization",
-        "organisation",
-        "institute",
-        "university",
-        "association",
-        "bank",
-        "agency",
-        "inc",
-        "inc.",
-        "ltd",
-        "ltd.",
-        "llc",
-        "corporation",
-        "corp",
-        "company",
-        "committee",
-        "council",
-        "department",
-        "ministry",
-        "office",
-        "bureau",
-        "foundation",
-        "society",
-        "group",
-        "center",
-        "centre",
-        "commission",
-        "administration",
-        "team",
-        "project",
-        "consortium",
-        "laboratory",
-        "lab",
-        "press",
-        "government",
-    ]
-)
-
-
-def _parse_authors(where: str, value: object) -> tuple[Author, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, (str, Mapping)):
-        value = [value]
-    if not isinstance(value, Sequence):
-        raise SchemaError(f'{where} "authors" must be a list, got {json_kind(value)}')
-    authors: list[Author] = []
-    for i, item in enumerate(value):
-        if isinstance(item, str):
-            if item.strip():
-                authors.append(parse_name(item))
-        elif isinstance(item, Mapping):
-            authors.append(_name_from_mapping(f'{where} "authors"[{i}]', item))
-        else:
-            raise SchemaError(
-                f'{where} "authors"[{i}] must be a string or an object, got {json_kind(item)}'
-            )
-    return tuple(authors)
-
-
-def _name_from_mapping(where: str, item: Mapping[str, Any]) -> Author:
-    literal = item.get("literal") or item.get("name")
-    family, given = item.get("family"), item.get("given")
-    for key, val in (("literal", literal), ("family", family), ("given", given)):
-        if val is not None and not isinstance(val, str):
-            raise SchemaError(f'{where} "{key}" must be a string')
-    if literal:
-        return Author(literal=literal.strip())
-    if not family:
-        raise SchemaError(f'{where} needs "family" or "literal"')
-    if _CJK.search(family + (given or "")):
-        # CJK names are written family-then-given with no space: 李世民, never "李 世民".
-        return Author(literal=family.strip() + (given or "").strip())
-    return Author(family=family.strip(), given=(given or "").strip() or None)
-
-
-@lru_cache(maxsize=8192)
-def parse_name(text: str) -> Author:
-    """A name written as one string: "Smith, John", "John Smith", "李世民", "World Bank".
-
-    Kept by text (Author is immutable): a long source list names the same people and
-    organisations again and again."""
-    name = " ".join(text.split())
-    if _CJK.search(name):
-        return Author(literal=name.replace(" ", ""))
-    if "," in name:
-        family, given = (part.strip() for part in name.split(",", 1))
-        if family and given:
-            return Author(family=family, given=given)
-    words = name.split(" ")
-    if len(words) == 1 or len(words) > 4:
-        return Author(literal=name)
-    for word in words:
-        if word.casefold().strip(",.") in _ORGANISATION_WORDS:
-            return Author(literal=name)
-    return Author(family=words[-1], given=" ".join(words[:-1]))
 
 
 def _fill_missing(kept: Source, other: Source) -> Source:

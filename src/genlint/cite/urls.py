@@ -45,6 +45,7 @@ _SIMPLE_URL = lazy_re.compile(
     r"(?:\?([A-Za-z0-9._~=&-]*))?(?:#[!-~]*)?"
 )
 _SLASHES = lazy_re.compile(r"/{2,}")
+_INDEX_PAGES = ("/index.html", "/index.htm", "/index.php")
 
 
 def normalise_url(url: str) -> str:
@@ -56,9 +57,17 @@ def normalise_url(url: str) -> str:
         # Most URLs are plain http(s) with no port and no escape: the key the general path
         # computes for them, without urlsplit, quote and parse_qsl (several times faster;
         # tests/cite/test_sources.py holds the two paths equal).
-        query = _simple_query_key(simple[3]) if simple[3] else ""
+        host, path, query = simple.groups()
+        query = _simple_query_key(query) if query else ""
         if query is not None:
-            return _host_key(simple[1].lower()) + _path_key(simple[2] or "") + query
+            # (_host_key and _path_key inline: most hosts end with no dot and start with no
+            # "www.", most paths have no "//" nor index page)
+            host = host.lower()
+            if host[-1:] == "." or host.startswith("www."):
+                host = _host_key(host)
+            if path and (path[-1] == "/" or "//" in path or path.endswith(_INDEX_PAGES)):
+                path = _path_key(path)
+            return host + (path or "") + query
     return _normalise_url_general(text)
 
 
@@ -114,6 +123,6 @@ def _path_key(path: str) -> str:
     if "//" in path:
         path = _SLASHES.sub("/", path)
     path = path.rstrip("/")
-    if path.endswith(("/index.html", "/index.htm", "/index.php")):
+    if path.endswith(_INDEX_PAGES):
         path = path.rsplit("/", 1)[0]
     return path
