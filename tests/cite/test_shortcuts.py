@@ -104,3 +104,40 @@ def test_plain_numeric_entry_is_raw_entry(entry: dict[str, object]) -> None:
     (source,) = load_sources([entry]).sources
     plain = plain_raw_entry(source)
     assert plain is None or plain == raw_entry(source)
+
+
+_value = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 2030),
+    st.floats(allow_nan=False, allow_infinity=False, width=16),
+    st.text(alphabet="ab 李\t.", max_size=5),
+    st.lists(st.one_of(st.text(alphabet="ab 李,", max_size=6), st.integers(0, 3)), max_size=3),
+)
+_entry = st.dictionaries(
+    st.sampled_from(
+        ["id", "title", "year", "date", "authors", "author", *_OPTIONAL_STR_FIELDS, "content"]
+    ),
+    _value,
+).map(lambda d: {"id": 1, "title": "T", **d})
+
+
+@settings(max_examples=1500, deadline=None)
+@given(_entry)
+def test_the_usual_shape_parses_as_the_checked_path_does(entry: dict[str, object]) -> None:
+    """_parse_plain builds a Source's fields itself (no __init__): it must give the same
+    Source as _parse_checked, with every field set, or hand the entry over (None)."""
+    from dataclasses import fields
+
+    from genlint.cite.sources import Source, _parse_checked, _parse_plain
+    from genlint.errors import SchemaError
+
+    plain = _parse_plain(entry)
+    try:
+        checked = _parse_checked(0, entry)
+    except SchemaError:
+        assert plain is None
+        return
+    if plain is not None:
+        assert plain == checked
+        assert set(vars(plain)) == {f.name for f in fields(Source)}
