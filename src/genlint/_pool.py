@@ -229,6 +229,7 @@ class _Pool:
         self.run_local = job.run_local
         self.level = logging.getLogger().getEffectiveLevel()
         self.records: dict[int, list[logging.LogRecord]] = {}
+        self.capture = _Capture()
         self.shown = 0  # the records of items before this one have been shown
 
     def _start(self) -> _Worker:
@@ -315,7 +316,7 @@ class _Pool:
         # the driver's own records wait their turn too, so they show in input order (a
         # record another thread logs meanwhile waits with them)
         root = logging.getLogger()
-        capture = _Capture()
+        capture = self.capture  # one for the run: take() empties it after each item
         handlers, root.handlers = root.handlers, [capture]
         try:
             result = self.run_local(item.value)
