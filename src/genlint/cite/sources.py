@@ -216,15 +216,10 @@ def _parse_plain(entry: dict[str, Any]) -> Source | None:
     title = title.strip()
     if not title:
         return None
-    fields = _BLANK.copy()
-    for name, value in entry.items():
-        if name in _OPTIONAL_STR_SET:
-            if type(value) is str:
-                value = value.strip()
-                if value:
-                    fields[name] = value
-            elif value is not None:
-                return None
+    values = _plain_fields(entry)
+    if values is None:
+        return None
+    fields = _BLANK | values
     year = entry.get("year", _MISSING)
     if year is _MISSING:
         year = entry.get("date")
