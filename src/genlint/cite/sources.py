@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, Union
 
 from .._describe import json_kind
@@ -193,15 +193,15 @@ def normalise_title(title: str) -> str:
 
 _MISSING = object()
 # Every field of a Source that _parse_plain may leave unset, with its default.
-_BLANK: dict[str, Any] = {"year": None, "authors": (), **dict.fromkeys(_OPTIONAL_STR_FIELDS)}
+_BLANK: dict[str, Any] = {f.name: f.default for f in fields(Source) if f.default is not MISSING}
 _new_object = object.__new__
 _set_attribute = object.__setattr__
 
 
-def _new_source(fields: dict[str, Any]) -> Source:
-    """A Source whose ``__dict__`` is ``fields`` (every field, already validated)."""
+def _new_source(attrs: dict[str, Any]) -> Source:
+    """A Source whose ``__dict__`` is ``attrs`` (every field, already validated)."""
     source: Source = _new_object(Source)
-    _set_attribute(source, "__dict__", fields)
+    _set_attribute(source, "__dict__", attrs)
     return source
 
 
@@ -219,15 +219,15 @@ def _parse_plain(entry: dict[str, Any]) -> Source | None:
     values = _plain_fields(entry)
     if values is None:
         return None
-    fields = _BLANK | values
+    attrs = _BLANK | values
     year = entry.get("year", _MISSING)
     if year is _MISSING:
         year = entry.get("date")
     if year is not None:
         if type(year) is str:
-            fields["year"] = year.strip() or None
+            attrs["year"] = year.strip() or None
         elif type(year) is int:
-            fields["year"] = str(year)
+            attrs["year"] = str(year)
         else:
             return None
     authors = entry.get("authors", _MISSING)
@@ -239,15 +239,15 @@ def _parse_plain(entry: dict[str, Any]) -> Source | None:
         try:
             # (a name that is no string raises TypeError: _parse_checked says what is wrong)
             if all(map(str.strip, authors)):
-                fields["authors"] = tuple(map(parse_name, authors))
+                attrs["authors"] = tuple(map(parse_name, authors))
             else:
-                fields["authors"] = tuple(map(parse_name, filter(str.strip, authors)))
+                attrs["authors"] = tuple(map(parse_name, filter(str.strip, authors)))
         except TypeError:
             return None
-    fields["id"] = source_id
-    fields["title"] = title
-    fields["raw"] = dict(entry)
-    return _new_source(fields)
+    attrs["id"] = source_id
+    attrs["title"] = title
+    attrs["raw"] = dict(entry)
+    return _new_source(attrs)
 
 
 def _parse_checked(index: int, entry: object) -> Source:
