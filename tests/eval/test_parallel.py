@@ -104,3 +104,24 @@ def test_a_bad_file_gives_the_error_of_one_process(
     assert runs[0] == runs[1]
     assert runs[0][0] == 2 and "007-broken.json" in runs[0][1] and "025" not in runs[0][1]
     assert not out.exists()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_folder_is_listed_once(
+    run_cli: Any, wiki: Path, jobs: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from genlint.eval import batch, engine
+
+    calls: list[str] = []
+    real = batch.wiki_files
+
+    def counted(path: str) -> list[str] | None:
+        calls.append(path)
+        return real(path)
+
+    monkeypatch.setattr(batch, "wiki_files", counted)
+    monkeypatch.setattr(engine, "wiki_files", counted)
+    result = run_cli("eval", "--facts", FACTS, "--wiki", str(wiki), "--format", "json",
+                     "--jobs", jobs)  # fmt: skip
+    assert result.code in (0, 1)
+    assert calls == [str(wiki)]

@@ -50,9 +50,7 @@ def _unit(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
     help="Report format.",
 )
 @config_option
-@option(
-    "--min-faithfulness", type=float, callback=_unit, show_default="0.95", help="Pass bound."
-)
+@option("--min-faithfulness", type=float, callback=_unit, show_default="0.95", help="Pass bound.")
 @option(
     "--max-hallucination-rate", type=float, callback=_unit, show_default="0", help="Pass bound."
 )
@@ -85,7 +83,7 @@ def command(
     from .._io import atomic_write, read_json
     from .._pool import resolve_jobs
     from ..config import load_config
-    from ..eval.batch import read_pages, wiki_files
+    from ..eval.batch import WikiFolder, folder_pages, read_pages, wiki_files
     from ..eval.engine import evaluate
     from ..eval.inputs import load_facts
     from ..eval.settings import settings_from, thresholds_from
@@ -110,13 +108,13 @@ def command(
     warnings = [] if facts else [f"{facts_path}: no facts: every reference is invalid"]
     for warning in warnings:
         sys.stderr.write(f"genlint: warning: {warning}\n")
-    files = wiki_files(wiki_path) if workers > 1 else None
-    if files is not None and len(files) > 2:
+    files = wiki_files(wiki_path)  # None: one file, or standard input
+    wiki: WikiFolder | list[Page]
+    if files is not None and workers > 1 and len(files) > 2:
         # the processes read the files too: the bar counts files, as their pages are unknown
-        wiki: str | list[Page] = wiki_path
-        several, total, items = True, len(files), len(files)
+        wiki, several, total, items = WikiFolder(files), True, len(files), len(files)
     else:
-        wiki, several = read_pages(wiki_path)
+        wiki, several = (folder_pages(files), True) if files is not None else read_pages(wiki_path)
         total, items = sum(len(p.claims) for p in wiki), len(wiki)
     ignore = tuple(prefer(ignore, disable) or ())
     with progress_bar("evaluating", total, items=items) as advance:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 from .._io import read_json
 from ..errors import InputError
@@ -55,13 +57,22 @@ def read_file_pages(file: str) -> list[Page]:
     return page_from_file(read_json(file), file)
 
 
+class WikiFolder(NamedTuple):
+    """A wiki folder already listed by :func:`wiki_files` (``evaluate`` takes it as it takes
+    the folder's path, without listing the folder again)."""
+
+    files: list[str]
+
+
+def folder_pages(files: Sequence[str]) -> list[Page]:
+    """The pages of a wiki folder's files, in file order."""
+    return [page for file in files for page in read_file_pages(file)]
+
+
 def read_pages(path: str) -> tuple[list[Page], bool]:
     """(pages, several): a folder is a batch, its ``*.json`` files read in name order."""
     files = wiki_files(path)
     if files is not None:
-        pages: list[Page] = []
-        for f in files:
-            pages.extend(read_file_pages(f))
-        return pages, True
+        return folder_pages(files), True
     name = "<stdin>" if path == "-" else path
     return load_wiki(read_json(path), name)

@@ -11,7 +11,7 @@ from typing import Any
 from .._gc import gc_paused
 from ..errors import GenlintError
 from . import metrics as _metrics
-from .batch import read_file_pages, wiki_files
+from .batch import WikiFolder, folder_pages, wiki_files
 from .context import ClaimContext, Environment, Ref, parse_ref, ref_exists
 from .glossary import Glossary
 from .inputs import load_facts, load_wiki
@@ -32,7 +32,7 @@ from .settings import thresholds_from
 log = logging.getLogger(__name__)
 
 FactsInput = Mapping[str, Any] | Sequence[Any] | Mapping[str, Fact] | str | os.PathLike[str]
-WikiInput = Mapping[str, Any] | Sequence[Any] | str | os.PathLike[str]
+WikiInput = Mapping[str, Any] | Sequence[Any] | str | os.PathLike[str] | WikiFolder
 
 
 def evaluate(
@@ -61,7 +61,10 @@ def evaluate(
     # an evaluation allocates hundreds of thousands of objects and no cycles (see _gc.py)
     with gc_paused():
         fact_map = _facts(facts)
-        files = wiki_files(os.fspath(wiki)) if isinstance(wiki, (str, os.PathLike)) else None
+        if isinstance(wiki, WikiFolder):
+            files: list[str] | None = wiki.files
+        else:
+            files = wiki_files(os.fspath(wiki)) if isinstance(wiki, (str, os.PathLike)) else None
         pages, multi = ([], True) if files is not None else _wiki(wiki)
         limits = thresholds_from(thresholds)
         frozen = (_freeze(glossary), _freeze(lexicon))
@@ -75,19 +78,17 @@ def evaluate(
         def score(page: Page) -> PageResult:
             return evaluate_page(page, find_fact(page.method), env, active, limits)
 
-        if files is not None and jobs > 1 and len(files) > 2:
-            from .parallel import Settings, evaluate_files
+        if files is not None and not (jobs > 1 and len(files) > 2):
+            pages, files = folder_pages(files), None  # read here: too few files for workers
+        if jobs > 1 and len(files if files is not None else pages) > 2:
+            # (one or two pages: a worker costs more than it saves)
+            from .parallel import Settings, evaluate_files, evaluate_pages
 
             settings = Settings(dict(fact_map), *frozen, rules, disabled, limits)
-            results = evaluate_files(files, settings, jobs, score=score, progress=progress)
-            return aggregate(results, limits, multi)
-        if files is not None:
-            pages = [page for file in files for page in read_file_pages(file)]
-        if jobs > 1 and len(pages) > 2:  # one or two pages: a worker costs more than it saves
-            from .parallel import Settings, evaluate_pages
-
-            settings = Settings(dict(fact_map), *frozen, rules, disabled, limits)
-            results = evaluate_pages(pages, settings, jobs, score=score, progress=progress)
+            if files is not None:  # the processes read the files too
+                results = evaluate_files(files, settings, jobs, score=score, progress=progress)
+            else:
+                results = evaluate_pages(pages, settings, jobs, score=score, progress=progress)
             return aggregate(results, limits, multi)
         results = []
         for page in pages:
