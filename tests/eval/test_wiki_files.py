@@ -75,3 +75,19 @@ def test_random_trees_match_pathlib(
     if not expected:
         return
     assert wiki_files(str(root)) == expected
+
+
+def test_an_unreadable_folder_is_an_error_not_missing_pages(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (CI runs as root, which reads every folder: the refusal is simulated)
+    real = os.scandir
+
+    def scandir(path: str) -> object:
+        if path.endswith("a-c"):
+            raise PermissionError(13, "Permission denied")
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    with pytest.raises(InputError, match=r"a-c: cannot read this folder \(Permission denied\)"):
+        wiki_files("w")

@@ -29,8 +29,8 @@ def wiki_files(path: str) -> list[str] | None:
         folder, rel = folders.pop()
         try:
             entries = list(os.scandir(folder))
-        except OSError:  # unreadable: skipped, as rglob skips it
-            continue
+        except OSError as exc:  # rglob skips it silently: its pages would be missing unseen
+            raise InputError(f"{folder}: cannot read this folder ({exc.strerror or exc})") from None
         for entry in entries:
             parts = [*rel, entry.name]
             if _is_dir(entry):
