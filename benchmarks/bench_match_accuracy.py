@@ -97,9 +97,9 @@ def bigram_tfidf(criteria: Sequence[dict], clauses: Sequence[str]) -> np.ndarray
                 v[vocab[g]] = (1 + math.log(n)) * idf[g]
         return v / (np.linalg.norm(v) or 1.0)
 
-    result: np.ndarray = np.stack([vec(grams(t)) for t in clauses]) @ np.stack(
-        [vec(f) for f in cf]
-    ).T
+    result: np.ndarray = (
+        np.stack([vec(grams(t)) for t in clauses]) @ np.stack([vec(f) for f in cf]).T
+    )
     return result
 
 
@@ -159,7 +159,9 @@ def balanced_cut(best: np.ndarray, gold: Sequence[set[int]]) -> float:
     grid = np.unique(best)
 
     def score(t: float) -> float:
-        return float(((best < t) & none).sum() / none.sum() + ((best >= t) & ~none).sum() / (~none).sum())
+        return float(
+            ((best < t) & none).sum() / none.sum() + ((best >= t) & ~none).sum() / (~none).sum()
+        )
 
     return float(max(grid, key=score))
 

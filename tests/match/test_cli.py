@@ -91,7 +91,7 @@ def test_llm_flags_reach_the_server_and_the_key_is_never_printed(
     with ScriptedServer([Reply(json.dumps(verdicts))]) as server:
         r = run_cli("--debug", "match", "--criteria", CRITERIA, "--clause", clause, "--llm",
                     "--model", "qwen", "--base-url", server.url, "--api-key-env", "MATCH_TEST_KEY",
-                    "--format", "json")  # fmt: skip
+                    "--threshold", "0.1", "--format", "json")  # fmt: skip
         assert server.requests[0]["model"] == "qwen"
     out = json.loads(r.out)
     assert out["llm_filtered"] is True

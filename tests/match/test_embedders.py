@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -68,7 +69,8 @@ def test_lexical_vectors_are_unit_rows_and_stable_across_processes() -> None:
     code = ("from genlint.match.embedders.lexical import LexicalEmbedder as L;"
             "print(L(dims=64).embed(['付款期限30天'])[0].round(5).tolist())")  # fmt: skip
     other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                           env={"PYTHONHASHSEED": "123", "PATH": ""})  # fmt: skip
+                           env={"PYTHONHASHSEED": "123", "PATH": "",
+                                "PYTHONPATH": os.environ.get("PYTHONPATH", "")})  # fmt: skip
     assert other.stdout.strip() == str(vec[0].round(5).tolist())
 
 

@@ -14,9 +14,20 @@ from hypothesis import strategies as st
 
 from genlint.llm.openai_compat import OpenAICompatible
 from genlint.llm.testing import Reply, ScriptedServer
-from genlint.match import Matcher, match_criteria
+from genlint.match import Matcher
+from genlint.match import match_criteria as _match_criteria
 from genlint.match.llm_filter import build_messages
 from genlint.match.models import Clause, load_criteria
+
+# The filter is under test, not the embedder's calibration: a cut-off that keeps the table
+# clause's four payment criteria as candidates whatever the calibrated one is (0.15 for Chinese
+# drops the fourth, invoice, at 0.1500 - a hair below).
+THRESHOLD = 0.1
+
+
+def match_criteria(*args: Any, **kw: Any) -> Any:
+    return _match_criteria(*args, threshold=THRESHOLD, **kw)
+
 
 TABLE = json.loads(
     (Path(__file__).parents[1] / "fixtures" / "match" / "llm_cases.json").read_text("utf-8")
@@ -100,11 +111,12 @@ def test_the_llm_sees_the_top5_candidates_as_delimited_data(criteria: list[dict[
     assert user["content"].count("</clause>") == 1 and user["content"].count("<criteria>") == 1
     inside = user["content"].split("<criteria>")[1].split("</criteria>")[0]
     sent = json.loads(inside)
+    # (the English words of the hostile tail lift invoice above late-payment here)
     assert [c["criterion_id"] for c in sent] == [
         "pay-term",
         "pay-method",
-        "late-payment",
         "invoice",
+        "late-payment",
     ]
     clause_block = user["content"].split("<clause>")[1].split("</clause>")[0]
     assert json.loads(clause_block)["text"].endswith(hostile)  # escaped, yet intact as data
@@ -118,7 +130,7 @@ def test_build_messages_escapes_every_angle_bracket() -> None:
 
 
 def test_index_is_built_once_for_many_clauses(criteria: list[dict[str, Any]]) -> None:
-    matcher = Matcher(criteria)
+    matcher = Matcher(criteria, threshold=THRESHOLD)
     first = matcher.index
     results = matcher.match_many([TABLE["clause"], {**TABLE["clause"], "clause_id": "k-8"}])
     assert matcher.index is first
@@ -151,7 +163,7 @@ def test_batched_contract_matching_equals_one_by_one() -> None:
     root = Path(__file__).parents[2] / "examples" / "match"
     criteria = json.loads((root / "criteria.json").read_text("utf-8"))
     clauses = json.loads((root / "contract.json").read_text("utf-8"))["clauses"]
-    matcher = Matcher(criteria)
+    matcher = Matcher(criteria, threshold=THRESHOLD)
     batched = [r.to_dict() for r in matcher.match_many(clauses)]
     single = [matcher.match(c).to_dict() for c in clauses]
     assert batched == single

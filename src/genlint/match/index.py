@@ -127,7 +127,7 @@ class VectorIndex:
     ) -> list[tuple[int, float]]:
         """Up to ``k`` (row, cosine) pairs at or above ``threshold``, best first."""
         scores = self.scores(text)
-        cut = threshold_of(self.embedder) if threshold is None else threshold
+        cut = threshold_of(self.embedder, text) if threshold is None else threshold
         return [(int(i), float(scores[i])) for i in top_k(scores, k) if scores[i] >= cut]
 
     def search_many(
@@ -142,7 +142,7 @@ class VectorIndex:
 
         if not texts:
             return []
-        cut = threshold_of(self.embedder) if threshold is None else threshold
+        cuts = [threshold_of(self.embedder, t) if threshold is None else threshold for t in texts]
         if len(self) == 0:
             return [[] for _ in texts]
         queries = _unit_rows(self.embedder.embed(list(texts)), len(texts))
@@ -158,6 +158,6 @@ class VectorIndex:
                 for start in range(0, len(texts), batch)
                 for row in queries[start : start + batch] @ self.by_dim
             )
-        for row in rows_iter:
+        for row, cut in zip(rows_iter, cuts, strict=True):
             results.append([(int(i), float(row[i])) for i in top_k(row, k) if row[i] >= cut])
         return results

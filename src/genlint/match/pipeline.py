@@ -2,7 +2,7 @@
 
 exact reference match ─ yes → those criteria, applicable, the LLM is not asked
         │ no
-semantic top-k (cosine ≥ the embedder's threshold)
+semantic top-k (cosine ≥ the embedder's threshold for the clause's text)
         │
 LLM verdicts (when configured) ─ failure → every candidate kept, llm_filtered false
         │
@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from ..llm.base import ChatModel
 from .clause_ref import normalize_clause_ref
-from .embedders import Embedder, threshold_of
+from .embedders import Embedder
 from .index import VectorIndex
 from .llm_filter import judge
 from .models import (
@@ -81,7 +81,8 @@ class Matcher:
         self.llm = llm
         self.top_k = top_k
         self.max_results = max_results
-        self.threshold = threshold_of(self.embedder) if threshold is None else threshold
+        # None: the embedder's calibrated cut-off, which may depend on the clause (its language).
+        self.threshold = threshold
         self.llm_timeout = llm_timeout
         self._by_ref: dict[str, list[Criterion]] = {}
         for c in self.criteria:

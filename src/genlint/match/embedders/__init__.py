@@ -22,8 +22,8 @@ if TYPE_CHECKING:
 @runtime_checkable
 class Embedder(Protocol):
     """``embed`` is all that is required. Optional: ``name`` (the cache key; default the class
-    name), ``threshold`` (its calibrated cosine cut-off; default the spec's 0.5) and
-    ``fit(corpus)``. Rows need not be normalised or be numpy: the index makes them unit rows."""
+    name), ``threshold`` (its calibrated cosine cut-off; default the spec's 0.5),
+    ``threshold_for(text)`` (a cut-off that depends on the query) and ``fit(corpus)``. Rows need not be normalised or be numpy: the index makes them unit rows."""
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
@@ -32,7 +32,12 @@ class Embedder(Protocol):
 SPEC_THRESHOLD = 0.5
 
 
-def threshold_of(embedder: object) -> float:
+def threshold_of(embedder: object, text: str | None = None) -> float:
+    """The embedder's cut-off; for ``text``, its ``threshold_for(text)`` when it has one (the
+    lexical embedder's cosines run higher on Chinese than on English)."""
+    per_text = getattr(embedder, "threshold_for", None)
+    if text is not None and callable(per_text):
+        return float(per_text(text))
     value = getattr(embedder, "threshold", None)
     return float(value) if isinstance(value, (int, float)) else SPEC_THRESHOLD
 
