@@ -8,6 +8,9 @@
    one tuned knob (the concept weight), and the similarity threshold calibrated on the Yes/No
    clauses.
 
+3. Chinese and English accuracy beside a character-bigram TF-IDF and rank-bm25, "nothing applies"
+   precision/recall and the exact path (bench_match_accuracy.py, also run on its own).
+
 Run: .venv/bin/python benchmarks/bench_match.py  (under two minutes)
 """
 
@@ -16,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -27,6 +31,7 @@ from genlint.match.embedders.lexical import LexicalEmbedder
 from genlint.match.index import VectorIndex, top_k
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "cuad_criteria.json"
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_match_accuracy beside it
 
 ZH = ["付款", "支付", "价款", "发票", "期限", "违约金", "赔偿", "保密", "仲裁", "管辖", "法律", "适用", "终止", "解除", "续约", "转让", "知识产权", "专利", "许可", "独家", "保险", "审计", "质保", "交付", "验收", "价格", "税费", "通知", "书面", "不可抗力", "争议", "生效"]  # fmt: skip
 EN = ["payment", "invoice", "term", "termination", "renewal", "governing", "law", "arbitration", "confidential", "license", "exclusive", "insurance", "audit", "warranty", "liability", "cap", "indemnify", "assignment", "notice", "days", "written", "delivery", "acceptance", "price", "fee", "royalty", "revenue", "customer", "employee", "compete", "solicit"]  # fmt: skip
@@ -278,4 +283,9 @@ if __name__ == "__main__":
     start = time.perf_counter()
     bench_speed()
     bench_accuracy()
+    # Chinese and English beside the baselines, "nothing applies", the exact path.
+    print("\n== bench_match_accuracy.py ==")
+    import bench_match_accuracy
+
+    bench_match_accuracy.main()
     print(f"\n(total {time.perf_counter() - start:.1f} s)")

@@ -37,6 +37,12 @@ MAX_RESULTS = 3
 _OUTPUT_FIELDS = frozenset({"match_type", "match_score", "applicable", "applicability_reason"})
 
 
+def template_of(item: Criterion | Clause) -> str | None:
+    """The optional ``template`` (contract template or type) a criterion or clause carries."""
+    value = (item.model_extra or {}).get("template")
+    return str(value).strip() or None if value not in (None, "") else None
+
+
 def _matched(
     c: Criterion,
     match_type: Literal["exact", "semantic"],
@@ -103,7 +109,12 @@ class Matcher:
 
     def _exact(self, clause: Clause) -> list[Criterion]:
         ref = normalize_clause_ref(clause.clause_ref)
-        return self._by_ref.get(ref, []) if ref is not None else []
+        if ref is None:
+            return []
+        # An article number names a criterion only in the contract it was written for: a
+        # criterion with a ``template`` takes the exact path only for clauses of that template.
+        template = template_of(clause)
+        return [c for c in self._by_ref.get(ref, []) if template_of(c) in (None, template)]
 
     def match(
         self,

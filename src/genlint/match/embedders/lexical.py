@@ -78,7 +78,7 @@ def _stopwords() -> tuple[frozenset[str], frozenset[str], regex.Pattern[str]]:
     raw = resources.files(__package__).joinpath("stopwords.toml").read_bytes()
     data = tomllib.loads(raw.decode("utf-8"))
     # Longest first, so that 被许可方 goes as a whole and not as 被 + 许可方.
-    parties = sorted(data["zh_parties"], key=len, reverse=True)
+    parties = sorted(data["zh_parties"] + data["zh_negation"], key=len, reverse=True)
     party = regex.compile("|".join(regex.escape(p) for p in parties))
     return frozenset(data["en"]), frozenset(data["zh"]), party
 
