@@ -20,8 +20,7 @@ from genlint.match.llm_filter import build_messages
 from genlint.match.models import Clause, load_criteria
 
 # The filter is under test, not the embedder's calibration: a cut-off that keeps the table
-# clause's four payment criteria as candidates whatever the calibrated one is (0.15 for Chinese
-# drops the fourth, invoice, at 0.1500 - a hair below).
+# clause's four payment criteria as candidates whatever the calibrated one is.
 THRESHOLD = 0.1
 
 
@@ -111,12 +110,11 @@ def test_the_llm_sees_the_top5_candidates_as_delimited_data(criteria: list[dict[
     assert user["content"].count("</clause>") == 1 and user["content"].count("<criteria>") == 1
     inside = user["content"].split("<criteria>")[1].split("</criteria>")[0]
     sent = json.loads(inside)
-    # (the English words of the hostile tail lift invoice above late-payment here)
     assert [c["criterion_id"] for c in sent] == [
         "pay-term",
         "pay-method",
-        "invoice",
         "late-payment",
+        "invoice",
     ]
     clause_block = user["content"].split("<clause>")[1].split("</clause>")[0]
     assert json.loads(clause_block)["text"].endswith(hostile)  # escaped, yet intact as data
