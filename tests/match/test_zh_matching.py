@@ -10,6 +10,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from genlint.match import Matcher
 
@@ -133,3 +135,47 @@ def test_held_out_clauses_rank_and_say_nothing_applies(dev: dict[str, Any]) -> N
     none_right = np.mean([not r.has_criteria for r, c in zip(results, held, strict=True)
                           if not c["applicable"]])  # fmt: skip
     assert none_right >= 0.85, none_right  # measured 7 of 8
+
+
+ROLES = st.sampled_from(["甲方", "乙方", "出租人", "承租人", "许可方", "被许可方", "用人单位", "劳动者",
+                         "借款人", "承包人", "发包人", "买方", "卖方"])  # fmt: skip
+HAN = st.text(st.characters(min_codepoint=0x4E00, max_codepoint=0x9FA5), min_size=1, max_size=12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(ROLES, HAN), min_size=1, max_size=5), ROLES)
+def test_which_party_a_clause_names_never_changes_its_scores(
+    pieces: list[tuple[str, str]], other: str
+) -> None:
+    # The same clause with every party renamed scores the same against every criterion: the
+    # roles tell what kind of contract it is, not what the clause is about.
+    criteria = [
+        {
+            "criterion_id": "a",
+            "review_point": "出租人负责房屋维修",
+            "baseline_text": "承租人爱护房屋",
+        },
+        {
+            "criterion_id": "b",
+            "review_point": "许可使用范围",
+            "baseline_text": "被许可方不得再许可",
+        },
+        {"criterion_id": "c", "review_point": "付款期限", "baseline_text": "买方收到发票后付款"},
+    ]
+    matcher = Matcher(criteria)
+    text = "，".join(role + words for role, words in pieces)
+    renamed = "，".join(other + words for _, words in pieces)
+    assert np.allclose(matcher.index.scores(text), matcher.index.scores(renamed), atol=1e-6)
+
+
+@settings(max_examples=30, deadline=None)
+@given(HAN, st.floats(0.0, 0.5), st.floats(0.0, 0.5))
+def test_a_higher_cut_off_never_adds_a_candidate(text: str, low: float, high: float) -> None:
+    low, high = sorted((low, high))
+    criteria = [{"criterion_id": f"k{i}", "review_point": p}
+                for i, p in enumerate(["付款期限", "违约金比例", "保密期限", "争议解决"])]  # fmt: skip
+    clause = {"clause_id": "x", "text": text}
+    loose = Matcher(criteria, threshold=low).match(clause).matched_criteria
+    strict = Matcher(criteria, threshold=high).match(clause).matched_criteria
+    assert {m.criterion_id for m in strict} <= {m.criterion_id for m in loose}
+    assert all(m.match_score >= high - 1e-4 for m in strict)  # scores are rounded to 4 places
