@@ -12,6 +12,9 @@ echo
 echo "== genlint match --clauses: a whole contract =="
 .venv/bin/genlint match --criteria examples/match/criteria.json --clauses examples/match/contract.json
 echo
+echo "== a criterion's template limits its article number to its own contract; a clause nothing covers gets none =="
+.venv/bin/genlint match --criteria examples/match/criteria_template.json --clauses examples/match/lease_clauses.json
+echo
 echo "== the LLM applicability filter, against a local scripted server =="
 .venv/bin/python examples/match/llm_filter_demo.py
 echo
