@@ -117,10 +117,22 @@ def test_a_template_limits_the_exact_path_to_its_own_contracts() -> None:
     assert [(m.criterion_id, m.match_type) for m in plain.matched_criteria] == [("any", "exact")]
 
 
-def test_held_out_clauses_rank_and_say_nothing_applies(dev: dict[str, Any]) -> None:
-    """Clauses written after the matcher's vocabulary was frozen, from eight other contract
-    types (tests/data/match_zh_holdout.json): the number that says how it generalises."""
-    held = json.loads((DATA.parent / "match_zh_holdout.json").read_text("utf-8"))["clauses"]
+@pytest.mark.parametrize(
+    ("name", "floors"),
+    [
+        # written after the vocabulary was frozen; measured 0.75 / 0.94 / 7 of 8
+        # (the character-bigram TF-IDF baseline: 0.72 / 0.91)
+        ("match_zh_holdout.json", (0.72, 0.90, 0.85)),
+        # written last, measured once: 0.75 / 0.88 / 5 of 6 (baseline: 0.67 / 0.92)
+        ("match_zh_fresh.json", (0.70, 0.85, 0.80)),
+    ],
+)
+def test_unseen_clauses_rank_and_say_nothing_applies(
+    dev: dict[str, Any], name: str, floors: tuple[float, float, float]
+) -> None:
+    """Clauses of other contract types than the development set's: the numbers that say how
+    the matcher generalises (tests/data/README.md)."""
+    held = json.loads((DATA.parent / name).read_text("utf-8"))["clauses"]
     matcher = _content_matcher(dev)
     ids = [c["criterion_id"] for c in dev["criteria"]]
     covered = [c for c in held if c["applicable"]]
@@ -129,12 +141,12 @@ def test_held_out_clauses_rank_and_say_nothing_applies(dev: dict[str, Any]) -> N
         order = list(np.argsort(-matcher.index.scores(clause["text"]), kind="stable"))
         ranks.append(min(order.index(ids.index(a)) for a in clause["applicable"]))
     top1, top3 = np.mean([r < 1 for r in ranks]), np.mean([r < 3 for r in ranks])
-    # Measured 0.72 / 0.94; the character-bigram TF-IDF baseline 0.72 / 0.91.
-    assert top1 >= 0.70 and top3 >= 0.90, (top1, top3)
+    assert top1 >= floors[0] and top3 >= floors[1], (top1, top3)
     results = matcher.match_many(held)
-    none_right = np.mean([not r.has_criteria for r, c in zip(results, held, strict=True)
-                          if not c["applicable"]])  # fmt: skip
-    assert none_right >= 0.85, none_right  # measured 7 of 8
+    none_right = np.mean(
+        [not r.has_criteria for r, c in zip(results, held, strict=True) if not c["applicable"]]
+    )
+    assert none_right >= floors[2], none_right
 
 
 ROLES = st.sampled_from(["甲方", "乙方", "出租人", "承租人", "许可方", "被许可方", "用人单位", "劳动者",
