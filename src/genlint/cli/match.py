@@ -51,8 +51,9 @@ from .progress import progress_bar
     "--threshold",
     type=float,
     default=None,
-    show_default="the embedder's calibrated cut-off",
-    help="Cosine cut-off for semantic candidates.",
+    show_default="the embedder's calibrated cut-off; lexical: 0.10 Chinese, 0.12 English",
+    help="Cosine cut-off for semantic candidates; a clause whose best criterion scores below it "
+    "gets none.",
 )
 @option(
     "--top-k",
