@@ -191,3 +191,45 @@ def test_a_higher_cut_off_never_adds_a_candidate(text: str, low: float, high: fl
     strict = Matcher(criteria, threshold=high).match(clause).matched_criteria
     assert {m.criterion_id for m in strict} <= {m.criterion_id for m in loose}
     assert all(m.match_score >= high - 1e-4 for m in strict)  # scores are rounded to 4 places
+
+
+class _Fixed:
+    """An embedder whose cosines are set by hand: criterion i scores ``scores[i]``."""
+
+    def __init__(self, scores: list[float], covered: float, floor: float) -> None:
+        self.scores, self.covered, self.floor = scores, covered, floor
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        n = len(self.scores)
+        if texts and texts[0].startswith("criterion"):  # the index embeds the criteria
+            return np.eye(n + 1, dtype=np.float32)[:n]
+        rest = max(0.0, 1.0 - sum(s * s for s in self.scores)) ** 0.5
+        return np.array([[*self.scores, rest]] * len(texts), dtype=np.float32)
+
+    def threshold_for(self, text: str) -> float:
+        return self.floor
+
+    def covered_threshold_for(self, text: str) -> float:
+        return self.covered
+
+
+@pytest.mark.parametrize(
+    ("scores", "expected"),
+    [
+        ([0.30, 0.08, 0.05], ["k0", "k1"]),  # covered: the runner-up needs only the floor
+        ([0.09, 0.08, 0.05], []),  # the best is below the covered cut-off: nothing applies
+        ([0.10, 0.10, 0.10], ["k0", "k1", "k2"]),  # at the cut-off counts as reaching it
+    ],
+)
+def test_nothing_applies_is_decided_on_the_best_candidate(
+    scores: list[float], expected: list[str]
+) -> None:
+    criteria = [{"criterion_id": f"k{i}", "review_point": f"criterion {i}"} for i in range(3)]
+    matcher = Matcher(criteria, _Fixed(scores, covered=0.10, floor=0.075))
+    got = matcher.match({"clause_id": "x", "text": "clause"})
+    assert [m.criterion_id for m in got.matched_criteria] == expected
+    # An explicit threshold is the spec's single cut-off for every candidate, no second rule.
+    strict = Matcher(criteria, _Fixed(scores, covered=0.10, floor=0.075), threshold=0.085)
+    assert [
+        m.criterion_id for m in strict.match({"clause_id": "x", "text": "c"}).matched_criteria
+    ] == [f"k{i}" for i, s in enumerate(scores) if s >= 0.085]

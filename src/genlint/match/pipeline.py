@@ -2,7 +2,8 @@
 
 exact reference match ─ yes → those criteria, applicable, the LLM is not asked
         │ no
-semantic top-k (cosine ≥ the embedder's threshold for the clause's text)
+semantic top-k (cosine ≥ the embedder's threshold for the clause's text; none at all when the
+        │         best is below the embedder's "covered" cut-off: nothing applies)
         │
 LLM verdicts (when configured) ─ failure → every candidate kept, llm_filtered false
         │
@@ -18,7 +19,7 @@ from typing import Any, Literal
 
 from ..llm.base import ChatModel
 from .clause_ref import normalize_clause_ref
-from .embedders import Embedder
+from .embedders import Embedder, covered_threshold_of
 from .index import VectorIndex
 from .llm_filter import judge
 from .models import (
@@ -133,6 +134,10 @@ class Matcher:
 
         if hits is None:
             hits = self.index.search(clause.text, k=self.top_k, threshold=self.threshold)
+        # "Nothing applies" is decided on the best candidate; the runners-up may be weaker.
+        best = hits[0][1] if hits else None
+        if best is not None and self.threshold is None:
+            hits = hits if best >= covered_threshold_of(self.embedder, clause.text) else []
         candidates = [(self.criteria[i], score) for i, score in hits]
         if self.llm is None or not candidates:
             why = "no LLM configured; applicability not checked"

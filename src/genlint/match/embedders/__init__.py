@@ -23,7 +23,9 @@ if TYPE_CHECKING:
 class Embedder(Protocol):
     """``embed`` is all that is required. Optional: ``name`` (the cache key; default the class
     name), ``threshold`` (its calibrated cosine cut-off; default the spec's 0.5),
-    ``threshold_for(text)`` (a cut-off that depends on the query) and ``fit(corpus)``. Rows need not be normalised or be numpy: the index makes them unit rows."""
+    ``threshold_for(text)`` (a cut-off that depends on the query),
+    ``covered_threshold_for(text)`` (what the best candidate must reach for the clause to get
+    any; default the candidate cut-off) and ``fit(corpus)``. Rows need not be normalised or be numpy: the index makes them unit rows."""
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
@@ -40,6 +42,15 @@ def threshold_of(embedder: object, text: str | None = None) -> float:
         return float(per_text(text))
     value = getattr(embedder, "threshold", None)
     return float(value) if isinstance(value, (int, float)) else SPEC_THRESHOLD
+
+
+def covered_threshold_of(embedder: object, text: str) -> float:
+    """What a clause's best candidate must reach for the clause to get any: the embedder's
+    ``covered_threshold_for(text)`` when it has one, else its candidate cut-off."""
+    per_text = getattr(embedder, "covered_threshold_for", None)
+    if callable(per_text):
+        return float(per_text(text))
+    return threshold_of(embedder, text)
 
 
 def name_of(embedder: object) -> str:
@@ -71,4 +82,11 @@ def make_embedder(
     raise InputError(f"unknown embedder {spec!r}: use lexical, openai:MODEL or st:PATH")
 
 
-__all__ = ["SPEC_THRESHOLD", "Embedder", "make_embedder", "name_of", "threshold_of"]
+__all__ = [
+    "SPEC_THRESHOLD",
+    "Embedder",
+    "covered_threshold_of",
+    "make_embedder",
+    "name_of",
+    "threshold_of",
+]
