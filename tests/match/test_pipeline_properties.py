@@ -32,7 +32,10 @@ def test_never_crashes_and_keeps_the_contract(criteria: list[dict], ref: str, te
         assert {c.match_type for c in found} == {"exact"}
         assert [c.criterion_id for c in found] == [c["criterion_id"] for c in exact][:3]
     else:
-        assert all(c.match_type == "semantic" and c.match_score >= 0.08 for c in found)
+        # The lexical embedder's floors: the best reaches the "covered" cut-off (0.10 Chinese,
+        # 0.12 English), the runners-up 3/4 of it.
+        assert all(c.match_type == "semantic" and c.match_score >= 0.075 for c in found)
+        assert not found or found[0].match_score >= 0.0999
 
 
 def test_reference_only_inputs_match_exactly() -> None:
