@@ -41,7 +41,8 @@ _OUTPUT_FIELDS = frozenset({"match_type", "match_score", "applicable", "applicab
 def template_of(item: Criterion | Clause) -> str | None:
     """The optional ``template`` (contract template or type) a criterion or clause carries."""
     value = (item.model_extra or {}).get("template")
-    return str(value).strip() or None if value not in (None, "") else None
+    text = "" if value is None else str(value).strip()
+    return text or None
 
 
 def _matched(

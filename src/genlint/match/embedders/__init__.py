@@ -25,7 +25,8 @@ class Embedder(Protocol):
     name), ``threshold`` (its calibrated cosine cut-off; default the spec's 0.5),
     ``threshold_for(text)`` (a cut-off that depends on the query),
     ``covered_threshold_for(text)`` (what the best candidate must reach for the clause to get
-    any; default the candidate cut-off) and ``fit(corpus)``. Rows need not be normalised or be numpy: the index makes them unit rows."""
+    any; default the candidate cut-off) and ``fit(corpus)``. Rows need not be normalised or be
+    numpy: the index makes them unit rows."""
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
