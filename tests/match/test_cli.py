@@ -235,3 +235,29 @@ def test_model_flag_alone_turns_the_llm_on(run_cli, tmp_path: Path) -> None:
                     "--base-url", server.url, "--format", "json")  # fmt: skip
         assert len(server.requests) == 1
     assert json.loads(r.out)["llm_filtered"] is True
+
+
+def test_template_scope_and_nothing_applies_from_the_cli(run_cli, tmp_path: Path) -> None:
+    criteria = _write(tmp_path, "criteria.json", [
+        {"criterion_id": "CONF", "clause_ref": "第八条", "template": "采购合同2024",
+         "review_point": "保密期限", "baseline_text": "保密义务在合同终止后两年内继续有效"},
+        {"criterion_id": "RENT", "review_point": "租金与押金",
+         "baseline_text": "租金按季度预付，押金为两个月租金"},
+    ])  # fmt: skip
+    clauses = _write(tmp_path, "clauses.json", [
+        {"clause_id": "p8", "clause_ref": "第8条", "template": "采购合同2024", "text": "保密。"},
+        {"clause_id": "l8", "clause_ref": "第8条", "template": "房屋租赁合同",
+         "text": "承租人应于每月五日前支付当月租金，并交付两个月租金作为押金。"},
+        {"clause_id": "l20", "clause_ref": "第二十条", "text": "本合同一式两份，双方各执一份。"},
+    ])  # fmt: skip
+    r = run_cli("match", "--criteria", criteria, "--clauses", clauses, "--format", "json")
+    assert r.code == 0, r.err
+    p8, l8, l20 = json.loads(r.out)
+    assert [(c["criterion_id"], c["match_type"]) for c in p8["matched_criteria"]] == [
+        ("CONF", "exact")
+    ]
+    assert p8["matched_criteria"][0]["template"] == "采购合同2024"  # passed through
+    assert [(c["criterion_id"], c["match_type"]) for c in l8["matched_criteria"]] == [
+        ("RENT", "semantic")
+    ]
+    assert l20["has_criteria"] is False and l20["total_matched"] == 0
