@@ -7,7 +7,7 @@ Sets (both in tests/data, with their sources in tests/data/README.md):
 - ``match_zh_holdout.json``: 40 more clauses of eight other contract types against the same
   criteria, written after the matcher's vocabulary was frozen and never used to choose anything.
 - ``match_zh_fresh.json``: 30 more clauses of seven other contract types, written last and
-  measured once, after every choice about the matcher was made.
+  never used to choose anything.
 - ``cuad_criteria.json``: 38 CUAD criteria, 114 ``Yes`` clauses (English, content only).
 
 For each method, on the same clauses: top-1 / top-3 / top-5 (an applicable criterion ranked
@@ -253,7 +253,7 @@ def main() -> None:
     fresh = load_zh_held_out(ZH_FRESH)
     for label, data in (("zh: 88 covered + 15 uncovered clauses, 47 criteria", zh),
                         ("zh held out (written after the vocabulary was frozen): 32 covered + 8 uncovered", held),
-                        ("zh fresh (written last, never tuned on): 24 covered + 6 uncovered", fresh),
+                        ("zh fresh (written last, never chosen on): 24 covered + 6 uncovered", fresh),
                         ("CUAD: 114 clauses, 38 criteria", cuad)):  # fmt: skip
         chinese = data is not cuad
         print(f"\n== {label}   top-1 / top-3 / top-5 by content")

@@ -123,7 +123,7 @@ def test_a_template_limits_the_exact_path_to_its_own_contracts() -> None:
         # written after the vocabulary was frozen; measured 0.75 / 0.94 / 7 of 8
         # (the character-bigram TF-IDF baseline: 0.72 / 0.91)
         ("match_zh_holdout.json", (0.72, 0.90, 0.85)),
-        # written last, measured once: 0.75 / 0.88 / 5 of 6 (baseline: 0.67 / 0.92)
+        # written last, never chosen on: 0.75 / 0.88 / 5 of 6 (baseline: 0.67 / 0.92)
         ("match_zh_fresh.json", (0.70, 0.85, 0.80)),
     ],
 )
