@@ -206,7 +206,10 @@ class Redundant:
 
     def check(self, ctx: ClaimContext) -> str | None:
         boilerplate = ctx.hits_of("boilerplate")
-        if boilerplate and not _has_content(ctx):
+        # A construction (handles the stock reconciliation logic) holds a topic in its gap: a
+        # word of a fact entry there is the topic, so only a code name counts as content.
+        shape_only = bool(boilerplate) and all(not h.term for h in boilerplate)
+        if boilerplate and not (_names_code(ctx) if shape_only else _has_content(ctx)):
             first = boilerplate[0]
             return f"boilerplate {_quote([ctx.text[first.start : first.end]])}"
         refs = list(dict.fromkeys(ctx.valid_refs))
@@ -374,6 +377,11 @@ def _has_content(ctx: ClaimContext) -> bool:
     for entry in ctx.fact_entries():
         if ctx.mentions(entry.target):
             return True
+    return _names_code(ctx)
+
+
+def _names_code(ctx: ClaimContext) -> bool:
+    """Does the claim write a code name other than the method's own?"""
     method_words = {ctx.page.method, f"method:{ctx.page.method}"}
     from ..lexicon import tokenize
 
