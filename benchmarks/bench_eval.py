@@ -125,8 +125,10 @@ def main() -> None:
         f"(ratio {theirs / ours:.1f}x)"
     )
 
+    dev_set_report()
+
     cli = [
-        str(ROOT / ".venv" / "bin" / "genlint"),
+        str(Path(sys.executable).with_name("genlint")),
         "eval",
         "--facts",
         "examples/eval/facts.json",
@@ -150,6 +152,24 @@ def main() -> None:
         f"min {min(starts):.3f} s; bare python start {statistics.median(baseline):.3f} s "
         f"(ratio {med / statistics.median(baseline):.1f}x)  target < 0.3 s: {'OK' if med < 0.3 else 'MISSED'}"
     )
+
+
+def dev_set_report() -> None:
+    """Per-reason precision and recall on the development set (tests/data/eval_dev)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from support.eval_devset import score  # the test's own scorer: both report the same numbers
+
+    s = score()
+    p, r, f1 = s.overall()
+    langs = ", ".join(f"{n} {lang}" for lang, n in sorted(s.languages().items()))
+    right = sum(w == g for w, g in s.pages.values())
+    print(
+        f"development set ({len(s.pages)} pages: {langs}): P {p:.3f} R {r:.3f} F1 {f1:.3f}; "
+        f"pass/fail right on {right}/{len(s.pages)} pages"
+    )
+    print(f"  {'reason':<15} {'precision':>9} {'recall':>7} {'items':>6}")
+    for reason, (rp, rr, n) in s.per_reason().items():
+        print(f"  {reason:<15} {rp:>9.2f} {rr:>7.2f} {n:>6}")
 
 
 if __name__ == "__main__":

@@ -20,6 +20,10 @@ out="$(mktemp -d)/evaluation_report.html"
 .venv/bin/genlint eval --facts examples/eval/facts.json --wiki examples/eval/pages --out "$out" 2>&1
 echo "exit code $? — wrote $out ($(wc -c <"$out") bytes, $(grep -o '<tr class="claim' "$out" | wc -l) claim rows)"
 echo
+echo "== --explain: the verb class and reference class each claim was compared on (stderr) =="
+.venv/bin/genlint eval --facts examples/eval/facts.json --wiki examples/eval/wiki.json --explain --format json >/dev/null
+echo "exit code $?"
+echo
 echo "== bad input: exit 2, one line naming the JSON path =="
 .venv/bin/genlint eval --facts examples/eval/facts.json --wiki examples/eval/bad_wiki.json 2>&1
 echo "exit code $?"

@@ -64,6 +64,11 @@ def _unit(ctx: click.Context, param: click.Parameter, value: float | None) -> fl
     "--ignore", multiple=True, metavar="REASON", help="Skip a rule, e.g. redundant (repeatable)."
 )
 @deprecated_alias("--disable", "--ignore", "disable", multiple=True, metavar="REASON")
+@option(
+    "--explain",
+    is_flag=True,
+    help="Print on stderr, per claim, the verb classes and reference classes compared.",
+)
 @jobs_option("Score the pages")
 def command(
     facts_path: str,
@@ -78,6 +83,7 @@ def command(
     ignore: tuple[str, ...],
     disable: tuple[str, ...] | None,
     jobs: str,
+    explain: bool,
 ) -> int:
     """Score WIKI claims against FACTS."""
     from .._io import atomic_write, read_json
@@ -132,6 +138,14 @@ def command(
         from dataclasses import replace
 
         result = replace(result, multi_page=False)
+    if explain:
+        from ..eval.explain import explain as explain_claims
+
+        pages = folder_pages(wiki.files) if isinstance(wiki, WikiFolder) else wiki
+        for item in explain_claims(
+            facts, pages, glossary=settings.glossary, lexicon=settings.lexicon
+        ):
+            sys.stderr.write(item.line() + "\n")
     fmt = fmt or (_BY_SUFFIX.get(Path(out_path).suffix.lower(), "json") if out_path else "text")
     report = _render(result, fmt, warnings)
     if out_path is not None:

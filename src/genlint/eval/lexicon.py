@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import NamedTuple
@@ -28,7 +28,9 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 LANGUAGES: tuple[str, ...] = ("zh", "en", "ja")
-VERB_CATEGORIES: tuple[str, ...] = ("call", "read", "write", "delete", "declare")
+VERB_CATEGORIES: tuple[str, ...] = (
+    "call", "read", "write", "delete", "declare", "compute", "send", "log",
+)  # fmt: skip
 WORD_CATEGORIES: tuple[str, ...] = (
     "condition",
     "over_inference",
@@ -90,6 +92,8 @@ class Lexicon:
     """All languages' words by category; ``extra`` words come from the user's config."""
 
     words: dict[str, set[str]]
+    #: category → regular expressions of constructions (lexicons' ``[constructions]`` tables)
+    constructions: dict[str, list[str]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, extra: Mapping[str, Iterable[str]] | None = None) -> Lexicon:
@@ -103,16 +107,33 @@ class Lexicon:
                     f"[eval.lexicon]: unknown category {category!r} (known: {', '.join(CATEGORIES)})"
                 )
             words[category].update(t for t in added if t.strip())
-        return cls(words)
+        constructions: dict[str, list[str]] = {}
+        for lang in LANGUAGES:
+            for category, patterns in _constructions(lang).items():
+                constructions.setdefault(category, []).extend(patterns)
+        return cls(words, constructions)
 
     def matcher(self) -> LexiconMatcher:
-        return LexiconMatcher(self.words)
+        return LexiconMatcher(self.words, self.constructions)
+
+
+@cache
+def _data(lang: str) -> dict:
+    return tomllib.loads((_HERE / "lexicons" / f"{lang}.toml").read_text("utf-8"))
+
+
+@cache
+def _constructions(lang: str) -> dict[str, tuple[str, ...]]:
+    """A language's construction patterns by category (each entry carries its ``why``)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for category, entries in _data(lang).get("constructions", {}).items():
+        out[category] = tuple(entry["re"] for entry in entries)
+    return out
 
 
 @cache
 def _builtin(lang: str) -> dict[str, tuple[str, ...]]:
-    raw = (_HERE / "lexicons" / f"{lang}.toml").read_text("utf-8")
-    data = tomllib.loads(raw)
+    data = _data(lang)
     out: dict[str, tuple[str, ...]] = {}
     for table in ("verbs", "words"):
         for category, terms in data.get(table, {}).items():
@@ -140,7 +161,18 @@ def _inflections(word: str) -> set[str]:
 class LexiconMatcher:
     """Finds lexicon words in claim text; built once per evaluation."""
 
-    def __init__(self, words: Mapping[str, Iterable[str]]) -> None:
+    def __init__(
+        self,
+        words: Mapping[str, Iterable[str]],
+        constructions: Mapping[str, Iterable[str]] | None = None,
+    ) -> None:
+        # Constructions: one alternation per category, each alternative in its own group so the
+        # hit's text is the construction's own span.
+        self._constructions: list[tuple[re.Pattern[str], str]] = []
+        for category, patterns in (constructions or {}).items():
+            joined = "|".join(f"(?:{p})" for p in patterns)
+            if joined:
+                self._constructions.append((re.compile(joined, re.IGNORECASE), category))
         # CJK: first character → [(term, category)], longest first so 提升性能 beats 提升.
         self._cjk: dict[str, list[tuple[str, str]]] = {}
         # English: first word (inflected) → [(rest words, term, category)]
@@ -167,6 +199,30 @@ class LexiconMatcher:
         self._cjk_re = re.compile("|".join(re.escape(t) for t in terms)) if terms else None
 
     def find(self, text: str) -> list[LexiconHit]:
+        """Every lexicon word and construction in ``text``."""
+        hits = self._find_words(text)
+        if self._constructions:
+            extra = self._find_constructions(text, hits)
+            if extra:
+                # kept beside the words they contain: a word inside a construction is still
+                # reported on its own (提升用户体验 keeps 体验)
+                hits = sorted(hits + extra, key=lambda h: h.start)
+        return hits
+
+    def _find_constructions(self, text: str, hits: list[LexiconHit]) -> list[LexiconHit]:
+        plain = [(h.start, h.end) for h in hits if h.category == "plain"]
+        out: list[LexiconHit] = []
+        for pattern, category in self._constructions:
+            for m in pattern.finditer(text):
+                start, end = m.span()
+                # an ordinary noun that holds the construction (状態のため) states no purpose
+                if any(s < end and start < e for s, e in plain):
+                    continue
+                # an empty term marks a construction: a shape, not a word a fact can state
+                out.append(LexiconHit(start, end, "", category))
+        return out
+
+    def _find_words(self, text: str) -> list[LexiconHit]:
         """Every lexicon word in ``text``; overlapping hits of one category keep the longest."""
         hits: list[LexiconHit] = []
         if self._cjk_re is not None:

@@ -13,20 +13,22 @@ from functools import lru_cache
 from ..context import ClaimContext, Ref, parse_ref
 from ..glossary import Profile, Span
 from ..identifiers import is_identifier, stem
-from ..lexicon import LexiconHit
+from ..lexicon import VERB_CATEGORIES, LexiconHit
 from ..models import REF_KINDS
+from ..refclass import ACCEPTS_BY_CLASS, call_class
 
 # Which wording verbs each reference kind accepts. ``method`` (the fact itself) accepts any;
 # ``conditions`` accepts any verb when the claim is phrased as a condition.
+# (``calls`` depends on what the target's name says: refclass.call_class)
 _ACCEPTS: dict[str, frozenset[str]] = {
-    # a call's effect may be a read (调用 OrderRepository.findById 查询订单)
-    "calls": frozenset({"call", "read"}),
-    "writes": frozenset({"write"}),
-    "annotations": frozenset({"declare"}),
+    # a table is written; computing or logging what is written describes the same write
+    "writes": frozenset({"write", "compute", "log"}),
+    "annotations": frozenset({"declare", "compute", "log"}),
 }
-_ALL_VERBS = ("call", "read", "write", "delete", "declare")
+_ALL_VERBS = VERB_CATEGORIES
 _EVERY_VERB = frozenset(_ALL_VERBS)
 _NO_VERB: frozenset[str] = frozenset()
+_COMPUTE_ONLY = frozenset({"compute"})
 _KANA = re.compile("[\u3040-\u30ff]")
 # "before/after X" between a verb and a mention puts them in different sub-clauses
 # (修改监护人信息前会先进行权限检查, 保存する前に X を呼び出す); 当前/目前/然后/名前 are not time words.
@@ -92,7 +94,7 @@ class Misaligned:
         if not verbs:
             return None
         spans = {r: ctx.mentions(r.target) if r.kind != "method" else [] for r in refs}
-        verbs = [v for v in verbs if not _hypothetical(ctx, v)]
+        verbs = [v for v in verbs if not _hypothetical(ctx, v) and not _compound_noun(ctx, v)]
         if not verbs:
             return None
         # An annotation is the object of a verb only by its code name: 事务/transaction is
@@ -177,6 +179,8 @@ class OverInference:
 
 def _stated(ctx: ClaimContext, hit: LexiconHit, targets: list[tuple[str, Profile]]) -> bool:
     """Is the word part of a mention of a fact entry? Cheap character/stem filter first."""
+    if not hit.term:
+        return False  # a construction (lexicon.py) is a shape: no fact name paraphrases it
     ascii_stems = {stem(w) for w in hit.term.split()} if hit.term.isascii() else set()
     for target, profile in targets:
         if ascii_stems:
@@ -202,8 +206,12 @@ class Redundant:
 
     def check(self, ctx: ClaimContext) -> str | None:
         boilerplate = ctx.hits_of("boilerplate")
-        if boilerplate and not _has_content(ctx):
-            return f"boilerplate {_quote([h.term for h in boilerplate][:1])}"
+        # A construction (handles the stock reconciliation logic) holds a topic in its gap: a
+        # word of a fact entry there is the topic, so only a code name counts as content.
+        shape_only = bool(boilerplate) and all(not h.term for h in boilerplate)
+        if boilerplate and not (_names_code(ctx) if shape_only else _has_content(ctx)):
+            first = boilerplate[0]
+            return f"boilerplate {_quote([ctx.text[first.start : first.end]])}"
         refs = list(dict.fromkeys(ctx.valid_refs))
         if not refs:
             # A claim with no valid reference is a hallucination (missing_ref/invalid_ref), not a
@@ -237,10 +245,23 @@ def _hypothetical(ctx: ClaimContext, verb: LexiconHit) -> bool:
     return any(0 <= h.start - verb.end <= 1 for h in ctx.hits_of("modal_after"))
 
 
+_KANJI_OR_KATAKANA = re.compile("[\u4e00-\u9fff\u30a0-\u30ff]")
+
+
+def _compound_noun(ctx: ClaimContext, verb: LexiconHit) -> bool:
+    """In Japanese a verbal noun followed by another noun is a compound noun, not the predicate
+    (登録完了メールを送信する, 更新通知を送る, 付与履歴を登録する)."""
+    if _KANA.search(ctx.text) is None or verb.category in ("call", "log"):
+        return False
+    nxt = ctx.text[verb.end : verb.end + 1]
+    return bool(nxt) and _KANJI_OR_KATAKANA.match(nxt) is not None
+
+
 def _calls_effect(ctx: ClaimContext, verb: LexiconHit, governed: list[Ref]) -> bool:
     """A verb after a call verb in its clause says what the call does (调用 UserRepository.save
-    持久化新用户, X を呼び出して保存する), not a write by the method itself."""
-    if any(r.kind != "calls" for r in governed):
+    持久化新用户, X を呼び出して保存する), not a write by the method itself — unless the target's
+    name says it does something else (a query or a calculation stores nothing)."""
+    if any(r.kind != "calls" or call_class(r.target) not in ("unknown", "write") for r in governed):
         return False
     lo, _ = ctx.clause(verb.start, verb.end)
     return any(lo <= c.start and c.end <= verb.start for c in ctx.hits_of("call"))
@@ -259,9 +280,9 @@ def _accepted_by_all(refs: list[Ref], conditional: bool) -> frozenset[str]:
             continue
         if kind == "conditions":
             if not conditional:
-                return _NO_VERB
+                accepted = accepted & _COMPUTE_ONLY
             continue
-        accepted = accepted & _ACCEPTS.get(kind, _NO_VERB)
+        accepted = accepted & _ref_accepts(ref)
     return accepted
 
 
@@ -269,8 +290,15 @@ def _accepts(ref: Ref, verb: str, conditional: bool) -> bool:
     if ref.kind in ("method", "invalid", "other"):
         return True
     if ref.kind == "conditions":
-        return conditional
-    return verb in _ACCEPTS.get(ref.kind, frozenset())
+        # checking a condition is a computation whatever the wording around it
+        return conditional or verb == "compute"
+    return verb in _ref_accepts(ref)
+
+
+def _ref_accepts(ref: Ref) -> frozenset[str]:
+    if ref.kind == "calls":
+        return ACCEPTS_BY_CLASS[call_class(ref.target)]
+    return _ACCEPTS.get(ref.kind, _NO_VERB)
 
 
 def _literal(text: str, target: str) -> list[Span]:
@@ -349,6 +377,11 @@ def _has_content(ctx: ClaimContext) -> bool:
     for entry in ctx.fact_entries():
         if ctx.mentions(entry.target):
             return True
+    return _names_code(ctx)
+
+
+def _names_code(ctx: ClaimContext) -> bool:
+    """Does the claim write a code name other than the method's own?"""
     method_words = {ctx.page.method, f"method:{ctx.page.method}"}
     from ..lexicon import tokenize
 
