@@ -201,7 +201,7 @@ def test_api_key_required_when_set(upstream: ScriptedServer, tmp_path: Path) -> 
         upstream, tmp_path, extra=["--api-key-env", "GL_KEY"], env={"GL_KEY": "s3cret"}
     )
     try:
-        code, _, body = svc.post("/v1/parse", {"text": "{}"})
+        code, _, _ = svc.post("/v1/parse", {"text": "{}"})
         assert code == 401
         code, _, _ = svc.post(
             "/v1/parse", {"text": "{}"}, headers={"authorization": "Bearer wrong"}
