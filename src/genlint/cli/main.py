@@ -32,6 +32,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "mask": ("genlint.cli.mask", "Write copies with personal data masked (txt, md, json, docx, pdf)."),
     "unmask": ("genlint.cli.unmask", "Restore token-masked values from a vault."),
     "rule": ("genlint.cli.rule", "Show what a check rule flags, why, and how to silence it."),
+    "serve": ("genlint.cli.serve", "Serve the gate over HTTP (OpenAI-compatible, Dify, check API)."),
 }
 
 

@@ -1,0 +1,94 @@
+"""Benchmark ``genlint serve``: a bounded local load run on loopback.
+
+For concurrency 1, 8 and 32, a fixed number of chat requests (a 2 KB Chinese reply that passes
+the checks) go once straight to the scripted OpenAI-compatible upstream and once through
+``genlint serve`` in front of it, in the same process and the same minutes. Reported: requests
+per second, p50/p99 latency of each path and the latency the service adds (same percentile,
+through minus direct), and the service's resident memory after the run.
+Target (issue 29): added p50 ≤ 5 ms and p99 ≤ 25 ms at concurrency 8.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import statistics
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from support.serve_service import start_service, stop  # noqa: E402
+
+from genlint.llm.testing import Reply, ScriptedServer  # noqa: E402
+
+REPLY = ("本合同由华夏科技有限公司与北方贸易有限公司签订，双方就货物买卖事宜达成如下约定。" * 40)[:1000]
+REQUESTS = 240
+BODY = json.dumps(
+    {"model": "m", "messages": [{"role": "user", "content": "请起草一份买卖合同的首段。"}]},
+    ensure_ascii=False,
+).encode()
+
+_local = threading.local()
+
+
+def _post(host: str, port: int, path: str) -> float:
+    conn = getattr(_local, "conns", {}).get((host, port))
+    if conn is None:
+        conn = http.client.HTTPConnection(host, port, timeout=30)
+        _local.__dict__.setdefault("conns", {})[(host, port)] = conn
+    t0 = time.perf_counter()
+    conn.request("POST", path, BODY, {"content-type": "application/json"})
+    resp = conn.getresponse()
+    resp.read()
+    if resp.status != 200:
+        raise RuntimeError(f"status {resp.status}")
+    return time.perf_counter() - t0
+
+
+def run(port: int, path: str, concurrency: int) -> tuple[float, list[float]]:
+    _local.__dict__.clear()
+    with ThreadPoolExecutor(concurrency) as pool:
+        for _ in pool.map(lambda _: _post("127.0.0.1", port, path), range(concurrency * 2)):
+            pass  # warm connections
+        t0 = time.perf_counter()
+        lat = list(pool.map(lambda _: _post("127.0.0.1", port, path), range(REQUESTS)))
+    return time.perf_counter() - t0, lat
+
+
+def pct(xs: list[float], q: float) -> float:
+    return statistics.quantiles(xs, n=100, method="inclusive")[int(q) - 1] if len(xs) > 1 else xs[0]
+
+
+def main() -> None:
+    import tempfile
+
+    import psutil
+
+    with ScriptedServer([Reply(REPLY)]) as upstream, tempfile.TemporaryDirectory() as tmp:
+        port_up = int(upstream.url.rsplit(":", 1)[1].split("/")[0])
+        config = "[serve]\nmax_concurrency = 64\n"
+        svc = start_service(upstream, Path(tmp), config)
+        try:
+            print(f"{'conc':>4} {'direct rps':>10} {'serve rps':>9} {'direct p50/p99 ms':>18} "
+                  f"{'serve p50/p99 ms':>17} {'added p50/p99 ms':>17}")
+            for conc in (1, 8, 32):
+                dt_d, lat_d = run(port_up, "/v1/chat/completions", conc)
+                dt_s, lat_s = run(svc.port, "/v1/chat/completions", conc)
+                d50, d99 = pct(lat_d, 50) * 1e3, pct(lat_d, 99) * 1e3
+                s50, s99 = pct(lat_s, 50) * 1e3, pct(lat_s, 99) * 1e3
+                print(f"{conc:>4} {REQUESTS / dt_d:>10.0f} {REQUESTS / dt_s:>9.0f} "
+                      f"{d50:>8.1f}/{d99:<8.1f} {s50:>8.1f}/{s99:<8.1f} {s50 - d50:>8.1f}/{s99 - d99:<8.1f}")
+            rss = psutil.Process(svc.proc.pid).memory_info().rss / 2**20
+            print(f"service resident memory after {REQUESTS * 3 + 84} requests: {rss:.0f} MiB")
+        finally:
+            stop(svc)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,75 @@
+"""What ``genlint serve`` is configured with: ``[serve]`` in genlint.toml, then flags."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import InputError
+
+
+@dataclass(frozen=True)
+class ServeSettings:
+    """Service settings; the gate's budgets come from ``[generate]`` as for ``genlint generate``.
+
+    ``api_key`` is the key clients must send (``Authorization: Bearer …``); it is required unless
+    the service listens on loopback only. ``upstream_key_env`` names the variable holding the
+    upstream's own key (never the clients' key). Limits: ``max_body_bytes`` per request,
+    ``max_concurrency`` requests in flight (more wait up to ``queue_timeout_s``, then 503),
+    ``request_deadline_s`` per request however slow the upstream or the client.
+    """
+
+    host: str = "127.0.0.1"
+    port: int = 8080
+    upstream: str | None = None
+    upstream_key_env: str = "OPENAI_API_KEY"
+    api_key: str | None = field(default=None, repr=False)
+    max_body_bytes: int = 4 * 1024 * 1024
+    max_messages: int = 1_000
+    max_concurrency: int = 64
+    queue_timeout_s: float = 5.0
+    request_deadline_s: float = 120.0
+    select: tuple[str, ...] = ("placeholder", "sensitive")
+    max_retries: int = 2
+    transient_retries: int = 2
+    token_budget: int | None = None
+    attempt_timeout_s: float = 60.0
+    on_fail: str = "best"
+    dify_carry_chars: int = 64
+    log_requests: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def check(self) -> ServeSettings:
+        """Refuse a configuration that would serve personal data to anyone who asks."""
+        if self.api_key is None and not is_loopback(self.host):
+            raise InputError(
+                f"serve: listening on {self.host} needs an API key "
+                "(--api-key-env VAR, or bind to 127.0.0.1)"
+            )
+        for name in ("max_body_bytes", "max_concurrency", "max_messages", "max_retries"):
+            if int(getattr(self, name)) < (0 if name == "max_retries" else 1):
+                raise InputError(f"serve: {name} must be positive")
+        if self.request_deadline_s <= 0 or self.attempt_timeout_s <= 0:
+            raise InputError("serve: time limits must be positive")
+        return self
+
+
+def is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def api_key_from_env(var: str | None) -> str | None:
+    """The clients' key from the variable ``var`` (empty or unset: an error when named)."""
+    if var is None:
+        return None
+    value = os.environ.get(var, "")
+    if not value:
+        raise InputError(f"serve: --api-key-env {var}: the variable is unset or empty")
+    return value
