@@ -1,0 +1,383 @@
+"""Every place a PDF keeps text that the page does not show: one list for the reader and for
+``genlint mask`` (docs/commands/check.md "Every place a file keeps text").
+
+:func:`places` walks a pypdf ``PdfReader`` or ``PdfWriter`` and yields a :class:`Slot` per
+text: the Info dictionary and XMP metadata (``metadata``), annotation contents, titles and link
+URIs (``annotation``), AcroForm field values and the appearance streams that draw them
+(``form-field``), outline titles and their links (``bookmark``), and attached files
+(``attachment``: the file's name, and its bytes for the readers). The reader reads
+``Slot.text``; the masker rewrites the same slot (``owner[key]``), so what ``check`` reads is
+exactly what ``mask`` rewrites and verifies.
+
+Walks are bounded (a cycle in an outline or a field tree is visited once) and a slot's label
+never holds the text it labels: a label names a place by its number (``annotation 2``), never by
+a name that could itself be personal data.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import unquote
+
+__all__ = ["MAX_ATTACHMENT_BYTES", "Slot", "places"]
+
+log = logging.getLogger(__name__)
+
+# an attachment larger than this (declared or decompressed) is not read: bad input, never a
+# silent pass
+MAX_ATTACHMENT_BYTES = 32 * 1024 * 1024
+# outline items, fields and annotations visited at most (a crafted file could loop or fan out)
+_MAX_NODES = 100_000
+
+# the annotation keys that hold text a viewer shows in a popup or list
+_ANNOT_KEYS = ("/Contents", "/T", "/Subj", "/RC", "/NM")
+_FIELD_KEYS = ("/V", "/DV", "/TU", "/TM")
+
+
+@dataclass
+class Slot:
+    """One place holding text. ``kind``: ``string`` (``owner[key]`` is a text string), ``uri``
+    (a link URI; ``text`` is URL-decoded), ``xmp`` (``owner[key]`` is an XMP stream; ``text``
+    its text nodes and attribute values), ``appearance`` (``owner[key]`` is an ``/AP``
+    dictionary; ``text`` what its streams draw), ``options`` (``owner[key]`` is a choice
+    field's array of options), ``file`` (``owner[key]`` is an embedded file stream;
+    ``data`` its bytes, ``name`` its file name, read by the readers), ``name-key`` (the name
+    of an attachment in the name tree, ``owner[key][index]``)."""
+
+    part: str
+    label: str
+    kind: str
+    owner: Any
+    key: str
+    text: str = ""
+    page: int | None = None
+    name: str = ""
+    data: bytes = b""
+    index: int = -1  # ``name-key``: where the name sits in ``owner[key]``
+
+
+def places(doc: Any) -> Iterator[Slot]:
+    """Every slot of a pypdf reader or writer, in a stable order (metadata, pages'
+    annotations, form fields, outlines, attachments)."""
+    yield from _metadata(doc)
+    pages = _page_numbers(doc)
+    yield from _annotations(doc, pages)
+    yield from _form_fields(doc, pages)
+    yield from _outlines(doc)
+    yield from _attachments(doc)
+
+
+def _text(value: Any) -> str | None:
+    from pypdf.generic import ByteStringObject, TextStringObject
+
+    value = _resolve(value)
+    if isinstance(value, TextStringObject):
+        return str(value)
+    if isinstance(value, ByteStringObject):
+        return bytes(value).decode("latin-1")
+    if isinstance(value, str):
+        return value
+    return None
+
+
+def _resolve(value: Any) -> Any:
+    try:
+        return value.get_object() if value is not None else None
+    except Exception:  # a dangling reference in a damaged file
+        return None
+
+
+def _info(doc: Any) -> Any:
+    from pypdf import PdfWriter
+
+    if isinstance(doc, PdfWriter):
+        return doc._info
+    return _resolve(doc.trailer.get("/Info"))
+
+
+def _metadata(doc: Any) -> Iterator[Slot]:
+    info = _info(doc)
+    if info is not None:
+        for key in sorted(info):
+            text = _text(info.get(key))
+            if text:
+                yield Slot("metadata", f"Info {key}", "string", info, key, text)
+    root = doc.root_object
+    yield from _xmp(root, "XMP metadata", None)
+    for number, page in enumerate(doc.pages, start=1):
+        yield from _xmp(page, f"page {number} XMP metadata", number)
+
+
+def _xmp(owner: Any, label: str, page: int | None) -> Iterator[Slot]:
+    stream = _resolve(owner.get("/Metadata"))
+    if stream is None:
+        return
+    try:
+        raw = stream.get_data()
+    except Exception:  # undecodable: the masker removes it, the reader reads what it can
+        raw = b""
+    yield Slot("metadata", label, "xmp", owner, "/Metadata", _xml_text(raw), page)
+
+
+def _xml_text(raw: bytes) -> str:
+    """Text nodes and attribute values of an XMP packet, one per line (no entity expansion,
+    no network); an unparsable packet is read as text."""
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, recover=True,
+                             huge_tree=False)
+    try:
+        root = etree.fromstring(raw, parser)
+    except Exception:
+        root = None
+    if root is None:
+        return raw.decode("utf-8", "replace")
+    out: list[str] = []
+    for node in root.iter():
+        for value in node.attrib.values():
+            out.append(value)
+        if node.text and node.text.strip():
+            out.append(node.text.strip())
+        if node.tail and node.tail.strip():
+            out.append(node.tail.strip())
+    return "\n".join(out)
+
+
+def _page_numbers(doc: Any) -> dict[int, int]:
+    """id of a page's object -> its 1-based number (to name a widget's page)."""
+    out: dict[int, int] = {}
+    for number, page in enumerate(doc.pages, start=1):
+        ref = getattr(page, "indirect_reference", None)
+        if ref is not None:
+            out[ref.idnum] = number
+    return out
+
+
+def _annotations(doc: Any, pages: dict[int, int]) -> Iterator[Slot]:
+    for number, page in enumerate(doc.pages, start=1):
+        annots = _resolve(page.get("/Annots"))
+        if not annots:
+            continue
+        for index, ref in enumerate(annots, start=1):
+            annot = _resolve(ref)
+            if annot is None or not hasattr(annot, "get"):
+                continue
+            if annot.get("/Subtype") == "/Widget" or "/FT" in annot:
+                continue  # a form field's widget: read with the fields
+            label = f"page {number} annotation {index}"
+            for key in _ANNOT_KEYS:
+                text = _text(annot.get(key))
+                if text:
+                    yield Slot("annotation", f"{label} {key}", "string", annot, key, text, number)
+            yield from _action("annotation", label, annot, number)
+            yield from _appearance("annotation", label, annot, page, number)
+            fs = _resolve(annot.get("/FS"))
+            if fs is not None and hasattr(fs, "get"):
+                yield from _file_spec(fs, f"{label} attached file")
+
+
+def _action(part: str, label: str, owner: Any, page: int | None) -> Iterator[Slot]:
+    action = _resolve(owner.get("/A"))
+    if action is None or not hasattr(action, "get"):
+        return
+    for key in ("/URI", "/F"):
+        text = _text(action.get(key))
+        if text:
+            yield Slot(part, f"{label} link", "uri", action, key, _decoded(text), page)
+
+
+def _decoded(uri: str) -> str:
+    """A URI as a person reads it: ``%40`` is ``@``; a ``+`` in a query is a space."""
+    try:
+        return unquote(uri)
+    except Exception:
+        return uri
+
+
+def _appearance(part: str, label: str, owner: Any, page: Any, number: int | None) -> Iterator[Slot]:
+    ap = _resolve(owner.get("/AP"))
+    if ap is None or not hasattr(ap, "get"):
+        return
+    texts: list[str] = []
+    for state in ("/N", "/R", "/D"):
+        entry = _resolve(ap.get(state))
+        streams = [entry] if hasattr(entry, "get_data") else (
+            [_resolve(v) for v in entry.values()] if hasattr(entry, "values") else [])
+        for stream in streams:
+            if stream is None or not hasattr(stream, "get_data"):
+                continue
+            texts.append(_stream_text(page, stream))
+    yield Slot(part, f"{label} appearance", "appearance", owner, "/AP", "\n".join(texts), number)
+
+
+def _stream_text(page: Any, stream: Any) -> str:
+    """What an appearance stream draws, as pypdf extracts text from a form XObject."""
+    if page is None:
+        from pypdf import PageObject
+
+        page = PageObject()
+    try:
+        return str(page.extract_xform_text(stream))
+    except Exception:  # a stream pypdf cannot interpret: its raw strings, as a forensic look
+        try:
+            return bytes(stream.get_data()).decode("latin-1")
+        except Exception:
+            return ""
+
+
+def _form_fields(doc: Any, pages: dict[int, int]) -> Iterator[Slot]:
+    acro = _resolve(doc.root_object.get("/AcroForm"))
+    if acro is None or not hasattr(acro, "get"):
+        return
+    fields = _resolve(acro.get("/Fields")) or []
+    seen: set[int] = set()
+    stack = [(_resolve(f), f) for f in reversed(list(fields))]
+    count = 0
+    while stack and count < _MAX_NODES:
+        field, ref = stack.pop()
+        if field is None or not hasattr(field, "get"):
+            continue
+        ident = getattr(ref, "idnum", None) or id(field)
+        if ident in seen:
+            continue
+        seen.add(ident)
+        count += 1
+        label = f"form field {count}"
+        number = None
+        page_ref = field.get("/P")
+        if page_ref is not None and hasattr(page_ref, "idnum"):
+            number = pages.get(page_ref.idnum)
+        for key in _FIELD_KEYS:
+            value = _resolve(field.get(key))
+            text = _text(value)
+            if text:
+                yield Slot("form-field", f"{label} {key}", "string", field, key, text, number)
+            elif hasattr(value, "__iter__") and not hasattr(value, "get") and value is not None:
+                items = [t for t in (_text(v) for v in value) if t]
+                if items:
+                    yield Slot("form-field", f"{label} {key}", "options", field, key,
+                               "\n".join(items), number)
+        opts = _resolve(field.get("/Opt"))
+        if opts is not None and hasattr(opts, "__iter__"):
+            items = []
+            for opt in opts:
+                opt = _resolve(opt)
+                if hasattr(opt, "__iter__") and not isinstance(opt, str):
+                    items.extend(t for t in (_text(v) for v in opt) if t)
+                else:
+                    t = _text(opt)
+                    if t:
+                        items.append(t)
+            if items:
+                yield Slot("form-field", f"{label} /Opt", "options", field, "/Opt",
+                           "\n".join(items), number)
+        mk = _resolve(field.get("/MK"))
+        if mk is not None and hasattr(mk, "get"):
+            for key in ("/CA", "/RC", "/AC"):
+                text = _text(mk.get(key))
+                if text:
+                    yield Slot("form-field", f"{label} caption", "string", mk, key, text, number)
+        page = doc.pages[number - 1] if number else None
+        yield from _appearance("form-field", label, field, page, number)
+        yield from _action("form-field", label, field, number)
+        for kid in reversed(list(_resolve(field.get("/Kids")) or [])):
+            stack.append((_resolve(kid), kid))
+
+
+def _outlines(doc: Any) -> Iterator[Slot]:
+    outlines = _resolve(doc.root_object.get("/Outlines"))
+    if outlines is None or not hasattr(outlines, "get"):
+        return
+    seen: set[int] = set()
+    stack = [outlines.get("/First")]
+    count = 0
+    while stack and count < _MAX_NODES:
+        ref = stack.pop()
+        item = _resolve(ref)
+        if item is None or not hasattr(item, "get"):
+            continue
+        ident = getattr(ref, "idnum", None) or id(item)
+        if ident in seen:
+            continue
+        seen.add(ident)
+        count += 1
+        label = f"bookmark {count}"
+        text = _text(item.get("/Title"))
+        if text:
+            yield Slot("bookmark", f"{label} title", "string", item, "/Title", text)
+        yield from _action("bookmark", label, item, None)
+        # depth first, in reading order: the next sibling after the children
+        stack.append(item.get("/Next"))
+        stack.append(item.get("/First"))
+
+
+def _attachments(doc: Any) -> Iterator[Slot]:
+    names = _resolve(doc.root_object.get("/Names"))
+    tree = _resolve(names.get("/EmbeddedFiles")) if names is not None and hasattr(
+        names, "get") else None
+    if tree is None:
+        return
+    count = 0
+    seen: set[int] = set()
+    stack = [tree]
+    while stack and count < _MAX_NODES:
+        node = stack.pop()
+        if node is None or not hasattr(node, "get") or id(node) in seen:
+            continue
+        seen.add(id(node))
+        entries = list(_resolve(node.get("/Names")) or [])
+        for i in range(1, len(entries), 2):
+            spec = _resolve(entries[i])
+            if spec is None or not hasattr(spec, "get"):
+                continue
+            count += 1
+            name = _text(entries[i - 1]) or ""
+            label = f"attachment {count}"
+            if name:
+                yield Slot("attachment", f"{label} key", "name-key", node, "/Names", name,
+                           index=i - 1)
+            yield from _file_spec(spec, label)
+        for kid in reversed(list(_resolve(node.get("/Kids")) or [])):
+            stack.append(_resolve(kid))
+
+
+def _file_spec(spec: Any, label: str) -> Iterator[Slot]:
+    name = ""
+    for key in ("/UF", "/F", "/Desc"):
+        text = _text(spec.get(key))
+        if text:
+            if key != "/Desc":
+                name = name or text
+            yield Slot("attachment", f"{label} {'description' if key == '/Desc' else 'name'}",
+                       "string", spec, key, text)
+    ef = _resolve(spec.get("/EF"))
+    if ef is None or not hasattr(ef, "get"):
+        return
+    for key in ("/F", "/UF"):
+        stream = _resolve(ef.get(key))
+        if stream is None or not hasattr(stream, "get_data"):
+            continue
+        yield Slot("attachment", label, "file", ef, key, name=name or "attachment.bin",
+                   data=_file_bytes(stream, label))
+        break  # /UF, when both are present, is the same stream
+
+
+def _file_bytes(stream: Any, label: str) -> bytes:
+    from ..errors import InputError
+
+    params = _resolve(stream.get("/Params"))
+    size = _resolve(params.get("/Size")) if params is not None and hasattr(params, "get") else None
+    if isinstance(size, int) and size > MAX_ATTACHMENT_BYTES:
+        raise InputError(f"{label} is larger than {MAX_ATTACHMENT_BYTES // 2**20} MB; "
+                         "genlint does not read it")
+    try:
+        data = bytes(stream.get_data())
+    except Exception as exc:
+        raise InputError(f"{label} cannot be decompressed ({type(exc).__name__})") from None
+    if len(data) > MAX_ATTACHMENT_BYTES:
+        raise InputError(f"{label} is larger than {MAX_ATTACHMENT_BYTES // 2**20} MB; "
+                         "genlint does not read it")
+    return data
