@@ -31,13 +31,17 @@ def read(path: str, data: bytes) -> Document:
     return read_pdf(path, data)
 
 
-def read_pdf(path: str, data: bytes, depth: int = 0) -> Document:
+def read_pdf(path: str, data: bytes, depth: int = 0, *, ocr: bool = True) -> Document:
     """The pages' text for every pack, then, for the ``sensitive`` pack only, every hidden
-    place (:mod:`.pdf_segments`); ``depth``: how deep inside attachments this file is."""
+    place (:mod:`.pdf_segments`); ``depth``: how deep inside attachments this file is.
+    ``ocr=False`` reads a page without a text layer as the empty text it has (``mask``
+    reading back its own output, where a page of values became pixels)."""
     from .pdf_segments import hidden_segments
 
     reader = open_pdf(path, data)
     pages, scanned = _pages_of(path, reader)
+    if not ocr:
+        scanned = []
     page_places: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     if scanned:
         from .ocr import ocr_pdf_pages

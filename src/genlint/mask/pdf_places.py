@@ -1,0 +1,193 @@
+"""Masking the hidden places of a PDF: the same slots the reader reads
+(:mod:`genlint.readers.pdf_places`), rewritten in a pypdf writer.
+
+- Info dictionary entries, annotation contents and titles, form field values (``/V``,
+  ``/DV``, choice options, captions), outline titles, attachment names: masked in the chosen
+  style, in place.
+- Link URIs (annotations, form fields, outlines): masked as read (URL-decoded), written back
+  percent-encoded where needed, so a ``mailto:`` link still opens a mail to the masked address.
+- XMP metadata holding a finding: removed (XMP is a free-form XML packet; an edited packet could
+  still carry the value in a form no rule reads).
+- Appearance streams that draw a finding, or belong to a field or annotation whose text was
+  masked: removed, and the form marked ``/NeedAppearances`` so a viewer draws the masked value.
+- Attachments: masked as files by the existing maskers (txt, md, json, docx, pdf, bounded in
+  depth); one that cannot be masked refuses the whole file.
+
+A slot of a kind this module does not know refuses the file: nothing is written with a value
+inside (fail closed).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+from urllib.parse import quote
+
+from ..errors import InputError
+from .core import Masker, Replacement
+
+__all__ = ["REMOVED", "mask_places"]
+
+REMOVED = "(removed)"
+# characters a URI keeps as they are when a masked value is written back into it
+_URI_SAFE = "!#$&'()*+,/:;=?@[]~-._%"
+
+
+def mask_places(path: str, writer: Any, masker: Masker, depth: int) -> list[Replacement]:
+    """Mask every slot of ``writer`` that holds a finding; the replacements made."""
+    from ..readers.pdf_places import places
+
+    out: list[Replacement] = []
+    masked_owners: set[int] = set()
+    try:
+        slots = list(places(writer))
+    except InputError as exc:
+        raise InputError(f"{path}: {exc}; nothing written") from None
+    for slot in slots:
+        if slot.kind == "appearance":
+            findings = masker.find(slot.text)
+            if findings or _owned_by(slot.owner, masked_owners):
+                _drop_appearance(writer, slot)
+                out.extend(_removed(findings, slot))
+            continue
+        done = _mask_slot(path, writer, slot, masker, depth)
+        if done:
+            masked_owners.add(id(slot.owner))
+            out.extend(done)
+    return out
+
+
+def _mask_slot(path: str, writer: Any, slot: Any, masker: Masker, depth: int) -> list[Replacement]:
+    from pypdf.generic import NameObject, TextStringObject
+
+    if slot.kind == "file":
+        return _mask_attachment(path, writer, slot, masker, depth)
+    findings = masker.find(slot.text)
+    if not findings:
+        return []
+    if slot.kind == "xmp":
+        del slot.owner[slot.key]
+        return _removed(findings, slot)
+    result = masker.mask(slot.text)
+    if slot.kind in ("string", "uri"):
+        new = result.text if slot.kind == "string" else quote(result.text, safe=_URI_SAFE)
+        slot.owner[NameObject(slot.key)] = TextStringObject(new)
+    elif slot.kind == "name-key":
+        slot.owner[slot.key][slot.index] = TextStringObject(result.text)
+    elif slot.kind == "options":
+        slot.owner[NameObject(slot.key)] = _masked_array(slot.owner[slot.key].get_object(), masker)
+    else:
+        raise InputError(f"{path}: {slot.label} ({slot.part}) holds personal data that mask "
+                         "cannot rewrite; nothing written")
+    return [_located(r, slot) for r in result.replacements]
+
+
+def _masked_array(array: Any, masker: Masker) -> Any:
+    """A choice field's options (strings, or [export, shown] pairs) with each string masked."""
+    from pypdf.generic import ArrayObject, TextStringObject
+
+    from ..readers.pdf_places import _text
+
+    out = ArrayObject()
+    for item in array:
+        item = item.get_object() if hasattr(item, "get_object") else item
+        text = _text(item)
+        if text is not None:
+            out.append(TextStringObject(masker.mask(text).text))
+        elif isinstance(item, list):
+            out.append(_masked_array(item, masker))
+        else:
+            out.append(item)
+    return out
+
+
+def _located(r: Replacement, slot: Any) -> Replacement:
+    r.page = slot.page
+    r.location = {"part": slot.part, "field": slot.label}
+    return r
+
+
+def _removed(findings: list[Any], slot: Any) -> list[Replacement]:
+    return [
+        Replacement(f.rule, f.start, f.end, REMOVED, f.end - f.start, f.line, f.column,
+                    slot.page, None, {"part": slot.part, "field": slot.label})
+        for f in findings
+    ]
+
+
+def _owned_by(owner: Any, masked: set[int]) -> bool:
+    """``owner`` or a field above it (a widget's parent field) had its text masked."""
+    node = owner
+    for _ in range(32):
+        if node is None:
+            return False
+        if id(node) in masked:
+            return True
+        parent = node.get("/Parent") if hasattr(node, "get") else None
+        node = parent.get_object() if parent is not None else None
+    return False
+
+
+def _drop_appearance(writer: Any, slot: Any) -> None:
+    from pypdf.generic import BooleanObject, NameObject
+
+    if slot.key in slot.owner:
+        del slot.owner[slot.key]
+    acro = writer.root_object.get("/AcroForm")
+    if slot.part == "form-field" and acro is not None:
+        acro.get_object()[NameObject("/NeedAppearances")] = BooleanObject(True)
+
+
+def _mask_attachment(path: str, writer: Any, slot: Any, masker: Masker,
+                     depth: int) -> list[Replacement]:
+    from pypdf.generic import DecodedStreamObject, NameObject, NumberObject
+
+    from ..readers.pdf_segments import MAX_DEPTH
+    from .files import mask_bytes
+
+    suffix = os.path.splitext(slot.name)[1].lower()
+    inner = f"{path}#{slot.label.replace(' ', '-')}{suffix}"
+    try:
+        if suffix == ".pdf":
+            if depth + 1 > MAX_DEPTH:
+                raise InputError(f"nests attachments deeper than {MAX_DEPTH} levels")
+            from .pdf import mask_pdf
+
+            masked = mask_pdf(inner, slot.data, masker, depth=depth + 1)
+        else:
+            masked = mask_bytes(inner, slot.data, masker)
+    except InputError as exc:
+        raise InputError(f"{path}: {slot.label} cannot be masked ({_short(exc, inner)}); "
+                         "nothing written") from None
+    if not masked.replacements:
+        return []
+    old = slot.owner[slot.key].get_object()
+    new = DecodedStreamObject()
+    for key, value in old.items():
+        if key not in ("/Filter", "/DecodeParms", "/Length", "/Params"):
+            new[NameObject(key)] = value
+    new.set_data(masked.data)
+    new = new.flate_encode()
+    params = old.get("/Params")
+    if params is not None:
+        params = params.get_object()
+        for stale in ("/CheckSum", "/ModDate"):
+            if stale in params:
+                del params[stale]
+        params[NameObject("/Size")] = NumberObject(len(masked.data))
+        new[NameObject("/Params")] = params
+    slot.owner[NameObject(slot.key)] = writer._add_object(new)
+    if slot.key == "/F" and "/UF" in slot.owner:  # the same file under its Unicode key
+        slot.owner[NameObject("/UF")] = slot.owner[slot.key]
+    out: list[Replacement] = []
+    for r in masked.replacements:
+        inner_place = {k: v for k, v in (r.location or {}).items() if k not in ("part", "field")}
+        r.location = {**inner_place, "part": "attachment", "field": slot.label}
+        out.append(r)
+    return out
+
+
+def _short(exc: Exception, inner: str) -> str:
+    """The inner error without the inner file's made-up path."""
+    text = str(exc)
+    return text[len(inner) + 2:] if text.startswith(f"{inner}: ") else text
