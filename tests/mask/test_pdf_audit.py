@@ -15,14 +15,15 @@ import pytest
 
 pytest.importorskip("pypdfium2")
 pytest.importorskip("reportlab")
-pikepdf = pytest.importorskip("pikepdf")
+pytest.importorskip("pikepdf")
 pytest.importorskip("pdfminer")
 
-from support.pdf_build import AUDIT_PLACES, audit_corpus
+import pikepdf
 
 from genlint import check_paths
 from genlint.mask import Masker
 from genlint.mask.pdf import mask_pdf
+from support.pdf_build import AUDIT_PLACES, audit_corpus
 
 STYLES = ("keep-ends", "stars", "label", "token")
 
@@ -104,7 +105,7 @@ def test_the_audit_tools_see_the_planted_values(
     """The extractors are not blind: on an input they recover what the generator planted in
     the places they read (pdfminer: the page text; the object walk: metadata, links, fields,
     outlines, attachments)."""
-    name, data, planted = corpus[0]
+    _name, data, planted = corpus[0]
     found = {place for place, _ in _recovered(data, planted)}
     assert {"page-text", "info", "xmp", "annotation", "link", "bookmark", "attachment-txt",
             "attachment-json", "form-field"} <= found

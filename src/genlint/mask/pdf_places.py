@@ -162,12 +162,12 @@ def _mask_attachment(path: str, writer: Any, slot: Any, masker: Masker,
     if not masked.replacements:
         return []
     old = slot.owner[slot.key].get_object()
-    new = DecodedStreamObject()
+    plain = DecodedStreamObject()
     for key, value in old.items():
         if key not in ("/Filter", "/DecodeParms", "/Length", "/Params"):
-            new[NameObject(key)] = value
-    new.set_data(masked.data)
-    new = new.flate_encode()
+            plain[NameObject(key)] = value
+    plain.set_data(masked.data)
+    new = plain.flate_encode()
     params = old.get("/Params")
     if params is not None:
         params = params.get_object()

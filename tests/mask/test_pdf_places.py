@@ -1,0 +1,198 @@
+"""PDF hidden places, one by one: what check reads there, what mask does there, and where mask
+refuses a file rather than write a value (fail closed)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+pytest.importorskip("pypdfium2")
+pytest.importorskip("reportlab")
+
+from genlint import check_paths
+from genlint.errors import GenlintError, InputError
+from genlint.mask import Masker
+from genlint.mask.pdf import mask_pdf
+from genlint.readers.pdf import joined_lines, read_pdf
+from support.pdf_build import build_audit_pdf
+
+
+def _check(tmp_path: Path, data: bytes, select: str = "sensitive") -> list[object]:
+    path = tmp_path / "x.pdf"
+    path.write_bytes(data)
+    entry = check_paths([str(path)], select=select).files[0]
+    assert entry.error is None, entry.error
+    return list(entry.findings)
+
+
+def test_text_drawn_one_character_per_object_is_found_and_masked(tmp_path: Path) -> None:
+    """The issue's worst case: pypdf reads such text one character per line, so check found
+    nothing and mask wrote the original bytes with "0 masked"."""
+    data, planted = build_audit_pdf(1, ("per-char",))
+    [(_, value)] = planted
+    findings = _check(tmp_path, data)
+    assert [f.text for f in findings] == [value]  # type: ignore[attr-defined]
+    result = mask_pdf("x.pdf", data, Masker())
+    assert len(result.replacements) == 1 and result.data != data
+    assert _check(tmp_path, result.data) == []
+
+
+def test_a_value_only_pdfium_reads_is_redacted_and_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A value in PDFium's text that pypdf's text misses is still a replacement (it was found
+    through PDFium and then dropped, leaving the file unchanged)."""
+    import genlint.mask.pdf as mod
+
+    data, planted = build_audit_pdf(2, ("page-text",))
+    [(_, value)] = planted
+    real = mod._pypdf_pages
+    monkeypatch.setattr(mod, "_pypdf_pages", lambda path, d: [
+        t.replace(value, "") for t in real(path, d)])
+    result = mask_pdf("x.pdf", data, Masker())
+    assert [r.location for r in result.replacements] == [{"extractor": "pdfium"}]
+    assert result.data != data
+
+
+def test_extractors_that_disagree_refuse_the_file_naming_the_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import genlint.mask.pdf as mod
+
+    data, planted = build_audit_pdf(3, ("page-text",))
+    [(_, _value)] = planted
+    monkeypatch.setattr(mod, "_page_text", lambda textpage: "nothing like it")
+    with pytest.raises(InputError, match=r"x\.pdf: page 1: .*extractors disagree"):
+        mask_pdf("x.pdf", data, Masker())
+
+
+@pytest.mark.parametrize("place,part", [
+    ("info", "metadata"), ("xmp", "metadata"), ("annotation", "annotation"),
+    ("link", "annotation"), ("form-field", "form-field"), ("bookmark", "bookmark"),
+    ("attachment-txt", "attachment"), ("attachment-json", "attachment"),
+])
+def test_each_hidden_place_is_read_with_its_part_and_masked(
+    tmp_path: Path, place: str, part: str
+) -> None:
+    data, planted = build_audit_pdf(4, (place,), first_value=400)
+    [(_, value)] = planted
+    findings = _check(tmp_path, data)
+    assert [(f.text, f.location["part"]) for f in findings][:1] == [  # type: ignore[attr-defined]
+        (value, part)]
+    # no value in the location a report prints
+    assert all(value not in str(f.location) for f in findings)  # type: ignore[attr-defined]
+    result = mask_pdf("x.pdf", data, Masker("token"))
+    assert {r.location["part"] for r in result.replacements} == {part}  # type: ignore[index]
+    assert value.encode() not in result.data
+    assert _check(tmp_path, result.data) == []
+
+
+def test_xmp_is_removed_and_links_keep_working(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    data, _planted = build_audit_pdf(5, ("xmp", "link"), first_value=500)
+    result = mask_pdf("x.pdf", data, Masker())
+    reader = PdfReader(io.BytesIO(result.data))
+    assert "/Metadata" not in reader.root_object
+    [annot] = [a.get_object() for a in reader.pages[1]["/Annots"]]
+    uri = str(annot["/A"]["/URI"])
+    assert uri.startswith("mailto:") and "*" in uri  # masked, still a mail link
+
+
+def test_a_form_value_is_masked_and_its_appearance_is_not_kept(tmp_path: Path) -> None:
+    from pypdf import PdfReader
+
+    data, planted = build_audit_pdf(6, ("form-field",), first_value=602)
+    [(_, value)] = planted
+    result = mask_pdf("x.pdf", data, Masker())
+    reader = PdfReader(io.BytesIO(result.data))
+    field = reader.root_object["/AcroForm"]["/Fields"][0].get_object()
+    assert value not in str(field["/V"]) and "*" in str(field["/V"])
+    assert "/AP" not in field
+    assert reader.root_object["/AcroForm"]["/NeedAppearances"] is True or \
+        bool(reader.root_object["/AcroForm"]["/NeedAppearances"])
+
+
+def test_the_placeholder_pack_reads_only_what_a_person_sees(tmp_path: Path) -> None:
+    from pypdf import PdfReader, PdfWriter
+
+    data, _ = build_audit_pdf(7, ())
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    writer.add_metadata({"/Subject": "甲方：某公司 ______"})
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    assert _check(tmp_path, buffer.getvalue(), select="placeholder") == []
+    doc = read_pdf("x.pdf", buffer.getvalue())
+    assert [s.packs for s in doc.segments if "某公司" in s.text] == [frozenset({"sensitive"})]
+
+
+def _with_attachment(name: str, payload: bytes) -> bytes:
+    from pypdf import PdfReader, PdfWriter
+
+    data, _ = build_audit_pdf(8, ())
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    writer.add_attachment(name, payload)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
+
+
+def test_an_attachment_mask_cannot_rewrite_refuses_the_file() -> None:
+    data = _with_attachment("photo.png", b"\x89PNG\r\n\x1a\n" + b"0" * 64)
+    with pytest.raises(InputError, match=r"x\.pdf: attachment 1 cannot be masked"):
+        mask_pdf("x.pdf", data, Masker())
+
+
+def test_attachments_nested_too_deep_are_bad_input() -> None:
+    data, _ = build_audit_pdf(9, ("page-text",), first_value=900)
+    for _ in range(4):
+        data = _with_attachment("inner.pdf", data)
+    with pytest.raises(InputError, match="deeper than 3 levels"):
+        read_pdf("x.pdf", data)
+    with pytest.raises(InputError, match="deeper than 3 levels"):
+        mask_pdf("x.pdf", data, Masker())
+
+
+def test_a_huge_attachment_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    import genlint.readers.pdf_places as places
+
+    monkeypatch.setattr(places, "MAX_ATTACHMENT_BYTES", 1000)
+    data = _with_attachment("big.txt", b"a" * 5000)
+    with pytest.raises(InputError, match="attachment 1 is larger than"):
+        read_pdf("x.pdf", data)
+
+
+def test_a_string_in_a_place_no_list_names_refuses_the_output() -> None:
+    """The last net: a value in a structure tree's /ActualText (not a place mask rewrites)."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import DictionaryObject, NameObject, TextStringObject
+
+    data, _ = build_audit_pdf(10, ("page-text",), first_value=1000)
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    writer.root_object[NameObject("/StructTreeRoot")] = writer._add_object(DictionaryObject({
+        NameObject("/Type"): NameObject("/StructTreeRoot"),
+        NameObject("/ActualText"): TextStringObject("电话 13912345678"),
+    }))
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    with pytest.raises(GenlintError, match=r"object \d+ /ActualText still holds personal data"):
+        mask_pdf("x.pdf", buffer.getvalue(), Masker())
+
+
+def test_a_clean_pdf_with_hidden_places_is_written_unchanged() -> None:
+    data, _ = build_audit_pdf(11, ())
+    result = mask_pdf("x.pdf", data, Masker())
+    assert result.replacements == [] and result.data == data
+
+
+@given(st.lists(st.text(alphabet="ab1 @.", max_size=4), max_size=12))
+def test_joined_lines_only_removes_line_breaks(lines: list[str]) -> None:
+    text = "\n".join(lines)
+    joined = joined_lines(text)
+    assert joined.replace("\n", "") == text.replace("\n", "")
+    # no run of three single-character lines is left
+    out = joined.split("\n")
+    runs = [len(line) <= 1 for line in out]
+    assert not any(all(runs[i:i + 3]) and i + 3 <= len(runs) for i in range(len(runs)))
