@@ -196,3 +196,26 @@ def test_joined_lines_only_removes_line_breaks(lines: list[str]) -> None:
     out = joined.split("\n")
     runs = [len(line) <= 1 for line in out]
     assert not any(all(runs[i:i + 3]) and i + 3 <= len(runs) for i in range(len(runs)))
+
+
+def test_xmp_of_another_object_is_read_and_emptied(tmp_path: Path) -> None:
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    data, _ = build_audit_pdf(12, ())
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    packet = DecodedStreamObject()
+    packet[NameObject("/Type")] = NameObject("/Metadata")
+    packet[NameObject("/Subtype")] = NameObject("/XML")
+    packet.set_data(b"<x:xmpmeta xmlns:x='adobe:ns:meta/'><a>13912340000</a></x:xmpmeta>")
+    holder = DictionaryObject({NameObject("/Metadata"): writer._add_object(packet)})
+    writer.pages[0][NameObject("/PieceInfo")] = writer._add_object(holder)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    findings = _check(tmp_path, buffer.getvalue())
+    assert [(f.text, f.location["field"]) for f in findings] == [  # type: ignore[attr-defined]
+        ("13912340000", "object XMP metadata 1")]
+    result = mask_pdf("x.pdf", buffer.getvalue(), Masker())
+    assert [r.replacement for r in result.replacements] == ["(removed)"]
+    assert b"13912340000" not in result.data
+    assert _check(tmp_path, result.data) == []

@@ -7,7 +7,8 @@
 - Link URIs (annotations, form fields, outlines): masked as read (URL-decoded), written back
   percent-encoded where needed, so a ``mailto:`` link still opens a mail to the masked address.
 - XMP metadata holding a finding: removed (XMP is a free-form XML packet; an edited packet could
-  still carry the value in a form no rule reads).
+  still carry the value in a form no rule reads); a packet of an image or another object is
+  emptied.
 - Appearance streams that draw a finding, or belong to a field or annotation whose text was
   masked: removed, and the form marked ``/NeedAppearances`` so a viewer draws the masked value.
 - Attachments: masked as files by the existing maskers (txt, md, json, docx, pdf, bounded in
@@ -67,6 +68,13 @@ def _mask_slot(path: str, writer: Any, slot: Any, masker: Masker, depth: int) ->
         return []
     if slot.kind == "xmp":
         del slot.owner[slot.key]
+        return _removed(findings, slot)
+    if slot.kind == "xmp-stream":  # referred to from an object no list names: emptied
+        for key in ("/Filter", "/DecodeParms"):
+            if key in slot.owner:
+                del slot.owner[key]
+        slot.owner._data = b""
+        slot.owner.decoded_self = None
         return _removed(findings, slot)
     result = masker.mask(slot.text)
     if slot.kind in ("string", "uri"):

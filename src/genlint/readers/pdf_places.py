@@ -41,7 +41,8 @@ _FIELD_KEYS = ("/V", "/DV", "/TU", "/TM")
 class Slot:
     """One place holding text. ``kind``: ``string`` (``owner[key]`` is a text string), ``uri``
     (a link URI; ``text`` is URL-decoded), ``xmp`` (``owner[key]`` is an XMP stream; ``text``
-    its text nodes and attribute values), ``appearance`` (``owner[key]`` is an ``/AP``
+    its text nodes and attribute values), ``xmp-stream`` (``owner`` is an XMP stream some other
+    object refers to), ``appearance`` (``owner[key]`` is an ``/AP``
     dictionary; ``text`` what its streams draw), ``options`` (``owner[key]`` is a choice
     field's array of options), ``file`` (``owner[key]`` is an embedded file stream;
     ``data`` its bytes, ``name`` its file name, read by the readers), ``name-key`` (the name
@@ -106,20 +107,53 @@ def _metadata(doc: Any) -> Iterator[Slot]:
             if text:
                 yield Slot("metadata", f"Info {key}", "string", info, key, text)
     root = doc.root_object
-    yield from _xmp(root, "XMP metadata", None)
+    seen: set[int] = set()
+    yield from _xmp(root, "XMP metadata", None, seen)
     for number, page in enumerate(doc.pages, start=1):
-        yield from _xmp(page, f"page {number} XMP metadata", number)
+        yield from _xmp(page, f"page {number} XMP metadata", number, seen)
+    # XMP of an image, a font or any other object: the packet itself is the slot
+    count = 0
+    for obj in _objects(doc):
+        if (id(obj) not in seen and hasattr(obj, "get_data") and hasattr(obj, "get")
+                and obj.get("/Type") == "/Metadata"):
+            count += 1
+            seen.add(id(obj))
+            yield Slot("metadata", f"object XMP metadata {count}", "xmp-stream", obj, "",
+                       _xml_text(_stream_bytes(obj)))
 
 
-def _xmp(owner: Any, label: str, page: int | None) -> Iterator[Slot]:
-    stream = _resolve(owner.get("/Metadata"))
-    if stream is None:
+def _objects(doc: Any) -> Iterator[Any]:
+    """Every indirect object of a reader or writer (bounded)."""
+    from pypdf import PdfWriter
+
+    if isinstance(doc, PdfWriter):
+        objects = [o for o in doc._objects[:_MAX_NODES] if o is not None]
+        yield from objects
         return
+    numbers = sorted({num for gens in doc.xref.values() for num in gens})
+    for num in numbers[:_MAX_NODES]:
+        try:
+            obj = doc.get_object(num)
+        except Exception:  # a broken object: its neighbours are still read
+            continue
+        if obj is not None:
+            yield obj
+
+
+def _stream_bytes(stream: Any) -> bytes:
     try:
-        raw = stream.get_data()
+        return bytes(stream.get_data())
     except Exception:  # undecodable: the masker removes it, the reader reads what it can
-        raw = b""
-    yield Slot("metadata", label, "xmp", owner, "/Metadata", _xml_text(raw), page)
+        return b""
+
+
+def _xmp(owner: Any, label: str, page: int | None, seen: set[int]) -> Iterator[Slot]:
+    stream = _resolve(owner.get("/Metadata"))
+    if stream is None or not hasattr(stream, "get_data"):
+        return
+    seen.add(id(stream))
+    yield Slot("metadata", label, "xmp", owner, "/Metadata", _xml_text(_stream_bytes(stream)),
+               page)
 
 
 def _xml_text(raw: bytes) -> str:
