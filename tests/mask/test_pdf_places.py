@@ -165,20 +165,75 @@ def test_a_huge_attachment_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_a_string_in_a_place_no_list_names_refuses_the_output() -> None:
-    """The last net: a value in a structure tree's /ActualText (not a place mask rewrites)."""
+    """The last net: a value in a document-level JavaScript name tree (not a place the list
+    names) makes mask refuse the file, naming the object."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import DictionaryObject, NameObject, TextStringObject
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
     data, _ = build_audit_pdf(10, ("page-text",), first_value=1000)
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    script = DictionaryObject({
+        NameObject("/S"): NameObject("/JavaScript"),
+        NameObject("/JS"): TextStringObject("app.alert('13912345678');"),
+    })
+    tree = DictionaryObject({NameObject("/Names"): ArrayObject(
+        [TextStringObject("hello"), writer._add_object(script)])})
+    names = writer.root_object.get("/Names")
+    if names is None:
+        writer.root_object[NameObject("/Names")] = names = DictionaryObject()
+    names.get_object()[NameObject("/JavaScript")] = writer._add_object(tree)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    with pytest.raises(GenlintError, match=r"object \d+ /JS still holds personal data"):
+        mask_pdf("x.pdf", buffer.getvalue(), Masker())
+
+
+def test_the_structure_tree_is_read_as_alt_text_and_masked(tmp_path: Path) -> None:
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+
+    data, _ = build_audit_pdf(13, ())
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    element = DictionaryObject({
+        NameObject("/S"): NameObject("/Figure"),
+        NameObject("/Alt"): TextStringObject("签名 电话 13912345678"),
+    })
     writer.root_object[NameObject("/StructTreeRoot")] = writer._add_object(DictionaryObject({
         NameObject("/Type"): NameObject("/StructTreeRoot"),
-        NameObject("/ActualText"): TextStringObject("电话 13912345678"),
+        NameObject("/K"): ArrayObject([writer._add_object(element)]),
     }))
     buffer = io.BytesIO()
     writer.write(buffer)
-    with pytest.raises(GenlintError, match=r"object \d+ /ActualText still holds personal data"):
-        mask_pdf("x.pdf", buffer.getvalue(), Masker())
+    findings = _check(tmp_path, buffer.getvalue())
+    assert [(f.location["part"], f.location["field"]) for f in findings] == [  # type: ignore[attr-defined]
+        ("alt-text", "structure element 2 /Alt")]
+    result = mask_pdf("x.pdf", buffer.getvalue(), Masker())
+    assert [r.replacement for r in result.replacements] == ["139****5678"]
+    assert _check(tmp_path, result.data) == []
+
+
+def test_a_widget_no_field_lists_is_read_and_masked(tmp_path: Path) -> None:
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+
+    data, _ = build_audit_pdf(14, ())
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    widget = DictionaryObject({
+        NameObject("/Type"): NameObject("/Annot"),
+        NameObject("/Subtype"): NameObject("/Widget"),
+        NameObject("/FT"): NameObject("/Tx"),
+        NameObject("/T"): TextStringObject("orphan"),
+        NameObject("/V"): TextStringObject("13912345678"),
+        NameObject("/Rect"): ArrayObject([]),
+    })
+    writer.pages[0][NameObject("/Annots")] = ArrayObject([writer._add_object(widget)])
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    findings = _check(tmp_path, buffer.getvalue())
+    assert [(f.location["part"], f.location["field"]) for f in findings] == [  # type: ignore[attr-defined]
+        ("form-field", "page 1 annotation 1 /V")]
+    result = mask_pdf("x.pdf", buffer.getvalue(), Masker("stars"))
+    assert [r.replacement for r in result.replacements] == ["*" * 11]
 
 
 def test_a_clean_pdf_with_hidden_places_is_written_unchanged() -> None:

@@ -24,7 +24,7 @@ import os
 from typing import Any
 from urllib.parse import quote
 
-from ..errors import InputError
+from ..errors import GenlintError, InputError
 from .core import Masker, Replacement
 
 __all__ = ["REMOVED", "mask_places"]
@@ -45,13 +45,19 @@ def mask_places(path: str, writer: Any, masker: Masker, depth: int) -> list[Repl
     except InputError as exc:
         raise InputError(f"{path}: {exc}; nothing written") from None
     for slot in slots:
-        if slot.kind == "appearance":
-            findings = masker.find(slot.text)
-            if findings or _owned_by(slot.owner, masked_owners):
-                _drop_appearance(writer, slot)
-                out.extend(_removed(findings, slot))
-            continue
-        done = _mask_slot(path, writer, slot, masker, depth)
+        try:
+            if slot.kind == "appearance":
+                findings = masker.find(slot.text)
+                if findings or _owned_by(slot.owner, masked_owners):
+                    _drop_appearance(writer, slot)
+                    out.extend(_removed(findings, slot))
+                continue
+            done = _mask_slot(path, writer, slot, masker, depth)
+        except GenlintError:
+            raise
+        except Exception as exc:  # a damaged object pypdf cannot rewrite: fail closed
+            raise InputError(f"{path}: {slot.label} ({slot.part}) cannot be rewritten "
+                             f"({type(exc).__name__}); nothing written") from None
         if done:
             masked_owners.add(id(slot.owner))
             out.extend(done)

@@ -61,14 +61,17 @@ class Slot:
 
 
 def places(doc: Any) -> Iterator[Slot]:
-    """Every slot of a pypdf reader or writer, in a stable order (metadata, pages'
-    annotations, form fields, outlines, attachments)."""
+    """Every slot of a pypdf reader or writer, in a stable order (metadata, form fields,
+    pages' annotations, outlines, attachments, the open action, the structure tree)."""
     yield from _metadata(doc)
     pages = _page_numbers(doc)
-    yield from _annotations(doc, pages)
-    yield from _form_fields(doc, pages)
+    fields: set[int] = set()
+    yield from _form_fields(doc, pages, fields)
+    yield from _annotations(doc, pages, fields)
     yield from _outlines(doc)
     yield from _attachments(doc)
+    yield from _open_action(doc)
+    yield from _structure(doc)
 
 
 def _text(value: Any) -> str | None:
@@ -190,7 +193,7 @@ def _page_numbers(doc: Any) -> dict[int, int]:
     return out
 
 
-def _annotations(doc: Any, pages: dict[int, int]) -> Iterator[Slot]:
+def _annotations(doc: Any, pages: dict[int, int], fields: set[int]) -> Iterator[Slot]:
     for number, page in enumerate(doc.pages, start=1):
         annots = _resolve(page.get("/Annots"))
         if not annots:
@@ -199,9 +202,12 @@ def _annotations(doc: Any, pages: dict[int, int]) -> Iterator[Slot]:
             annot = _resolve(ref)
             if annot is None or not hasattr(annot, "get"):
                 continue
-            if annot.get("/Subtype") == "/Widget" or "/FT" in annot:
-                continue  # a form field's widget: read with the fields
             label = f"page {number} annotation {index}"
+            if annot.get("/Subtype") == "/Widget" or "/FT" in annot:
+                if id(annot) not in fields:  # a widget no field lists: read all the same
+                    fields.add(id(annot))
+                    yield from _field_slots(doc, annot, label, number)
+                continue
             for key in _ANNOT_KEYS:
                 text = _text(annot.get(key))
                 if text:
@@ -213,14 +219,54 @@ def _annotations(doc: Any, pages: dict[int, int]) -> Iterator[Slot]:
                 yield from _file_spec(fs, f"{label} attached file")
 
 
-def _action(part: str, label: str, owner: Any, page: int | None) -> Iterator[Slot]:
-    action = _resolve(owner.get("/A"))
+def _action(part: str, label: str, owner: Any, page: int | None,
+            entry: str = "/A") -> Iterator[Slot]:
+    action = _resolve(owner.get(entry))
     if action is None or not hasattr(action, "get"):
         return
     for key in ("/URI", "/F"):
         text = _text(action.get(key))
         if text:
             yield Slot(part, f"{label} link", "uri", action, key, _decoded(text), page)
+    text = _text(action.get("/JS"))
+    if text:
+        yield Slot(part, f"{label} script", "string", action, "/JS", text, page)
+
+
+def _open_action(doc: Any) -> Iterator[Slot]:
+    """The action run when the file opens (a link or a script): ``part`` ``link``."""
+    yield from _action("link", "open action", doc.root_object, None, entry="/OpenAction")
+
+
+# the structure tree (tagged PDF): what a screen reader reads instead of the page
+_STRUCT_KEYS = ("/Alt", "/ActualText", "/E", "/T")
+
+
+def _structure(doc: Any) -> Iterator[Slot]:
+    """Alternate descriptions and replacement text of the structure tree (``alt-text``)."""
+    root = _resolve(doc.root_object.get("/StructTreeRoot"))
+    if root is None or not hasattr(root, "get"):
+        return
+    seen: set[int] = set()
+    stack = [root]
+    count = 0
+    while stack and count < _MAX_NODES:
+        node = stack.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if hasattr(node, "get"):
+            count += 1
+            for key in _STRUCT_KEYS:
+                text = _text(node.get(key))
+                if text:
+                    yield Slot("alt-text", f"structure element {count} {key}", "string", node,
+                               key, text)
+            kids = _resolve(node.get("/K"))
+            if kids is not None:
+                stack.append(kids)
+        elif isinstance(node, list):
+            stack.extend(_resolve(k) for k in reversed(node))
 
 
 def _decoded(uri: str) -> str:
@@ -262,63 +308,65 @@ def _stream_text(page: Any, stream: Any) -> str:
             return ""
 
 
-def _form_fields(doc: Any, pages: dict[int, int]) -> Iterator[Slot]:
+def _form_fields(doc: Any, pages: dict[int, int], seen: set[int]) -> Iterator[Slot]:
+    """The AcroForm field tree; ``seen`` gets every field and widget visited (a widget that
+    no field lists is read with the page's annotations)."""
     acro = _resolve(doc.root_object.get("/AcroForm"))
     if acro is None or not hasattr(acro, "get"):
         return
     fields = _resolve(acro.get("/Fields")) or []
-    seen: set[int] = set()
-    stack = [(_resolve(f), f) for f in reversed(list(fields))]
+    stack = [_resolve(f) for f in reversed(list(fields))]
     count = 0
     while stack and count < _MAX_NODES:
-        field, ref = stack.pop()
-        if field is None or not hasattr(field, "get"):
+        field = stack.pop()
+        if field is None or not hasattr(field, "get") or id(field) in seen:
             continue
-        ident = getattr(ref, "idnum", None) or id(field)
-        if ident in seen:
-            continue
-        seen.add(ident)
+        seen.add(id(field))
         count += 1
-        label = f"form field {count}"
         number = None
         page_ref = field.get("/P")
         if page_ref is not None and hasattr(page_ref, "idnum"):
             number = pages.get(page_ref.idnum)
-        for key in _FIELD_KEYS:
-            value = _resolve(field.get(key))
-            text = _text(value)
-            if text:
-                yield Slot("form-field", f"{label} {key}", "string", field, key, text, number)
-            elif hasattr(value, "__iter__") and not hasattr(value, "get") and value is not None:
-                items = [t for t in (_text(v) for v in value) if t]
-                if items:
-                    yield Slot("form-field", f"{label} {key}", "options", field, key,
-                               "\n".join(items), number)
-        opts = _resolve(field.get("/Opt"))
-        if opts is not None and hasattr(opts, "__iter__"):
-            items = []
-            for opt in opts:
-                opt = _resolve(opt)
-                if hasattr(opt, "__iter__") and not isinstance(opt, str):
-                    items.extend(t for t in (_text(v) for v in opt) if t)
-                else:
-                    t = _text(opt)
-                    if t:
-                        items.append(t)
-            if items:
-                yield Slot("form-field", f"{label} /Opt", "options", field, "/Opt",
-                           "\n".join(items), number)
-        mk = _resolve(field.get("/MK"))
-        if mk is not None and hasattr(mk, "get"):
-            for key in ("/CA", "/RC", "/AC"):
-                text = _text(mk.get(key))
-                if text:
-                    yield Slot("form-field", f"{label} caption", "string", mk, key, text, number)
-        page = doc.pages[number - 1] if number else None
-        yield from _appearance("form-field", label, field, page, number)
-        yield from _action("form-field", label, field, number)
+        yield from _field_slots(doc, field, f"form field {count}", number)
         for kid in reversed(list(_resolve(field.get("/Kids")) or [])):
-            stack.append((_resolve(kid), kid))
+            stack.append(_resolve(kid))
+
+
+def _field_slots(doc: Any, field: Any, label: str, number: int | None) -> Iterator[Slot]:
+    for key in _FIELD_KEYS:
+        value = _resolve(field.get(key))
+        text = _text(value)
+        if text:
+            yield Slot("form-field", f"{label} {key}", "string", field, key, text, number)
+        elif value is not None and hasattr(value, "__iter__") and not hasattr(value, "get"):
+            items = [t for t in (_text(v) for v in value) if t]
+            if items:
+                yield Slot("form-field", f"{label} {key}", "options", field, key,
+                           "\n".join(items), number)
+    opts = _resolve(field.get("/Opt"))
+    if opts is not None and hasattr(opts, "__iter__"):
+        items = []
+        for opt in opts:
+            opt = _resolve(opt)
+            if hasattr(opt, "__iter__") and not isinstance(opt, str):
+                items.extend(t for t in (_text(v) for v in opt) if t)
+            else:
+                t = _text(opt)
+                if t:
+                    items.append(t)
+        if items:
+            yield Slot("form-field", f"{label} /Opt", "options", field, "/Opt",
+                       "\n".join(items), number)
+    mk = _resolve(field.get("/MK"))
+    if mk is not None and hasattr(mk, "get"):
+        for key in ("/CA", "/RC", "/AC"):
+            text = _text(mk.get(key))
+            if text:
+                yield Slot("form-field", f"{label} caption {key}", "string", mk, key, text,
+                           number)
+    page = doc.pages[number - 1] if number else None
+    yield from _appearance("form-field", label, field, page, number)
+    yield from _action("form-field", label, field, number)
 
 
 def _outlines(doc: Any) -> Iterator[Slot]:
