@@ -38,12 +38,13 @@ def best_of(n: int, fn: Callable[[], object]) -> float:
 def corpora() -> tuple[list[bytes], list[bytes], int]:
     """Audit PDFs with page text + every hidden place, and PDFs with as many values on the
     page only (one page-text line per value)."""
+    import io
+
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.cidfonts import UnicodeCIDFont
     from reportlab.pdfgen import canvas
-    from support.pdf_build import audit_value, build_audit_pdf
 
-    import io
+    from support.pdf_build import audit_value, build_audit_pdf
 
     pdfmetrics.registerFont(UnicodeCIDFont("STSong-Light"))
     hidden, page_only = [], []

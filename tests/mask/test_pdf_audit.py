@@ -1,6 +1,6 @@
 """The PDF leak audit (issue 22 item 7): values planted in every place a PDF keeps text
 (tests/support/pdf_build.py: page text, one character per text object, Info, XMP, annotations,
-links, form fields, outlines, attachments of txt/json/pdf). ``check`` finds every one; after
+links, form fields, outlines, the structure tree, attachments of txt/json/pdf). ``check`` finds every one; after
 ``mask`` in every style, independent tools recover none: pdfminer.six's text, a pikepdf walk of
 every object (strings decoded, every stream decompressed, embedded PDFs walked in turn), and
 ``check`` itself. The written file holds only objects reachable from its trailer."""
@@ -108,7 +108,7 @@ def test_the_audit_tools_see_the_planted_values(
     _name, data, planted = corpus[0]
     found = {place for place, _ in _recovered(data, planted)}
     assert {"page-text", "info", "xmp", "annotation", "link", "bookmark", "attachment-txt",
-            "attachment-json", "form-field"} <= found
+            "attachment-json", "form-field", "alt-text"} <= found
 
 
 def test_check_finds_every_planted_value(
@@ -124,13 +124,14 @@ def test_check_finds_every_planted_value(
         missing = [(p, v) for p, v in planted if v not in found]
         assert not missing, f"{name}: check missed {missing}"
         parts = {(f.location or {}).get("part") for f in entry.findings}
-        expected = {"metadata", "annotation", "form-field", "bookmark", "attachment"}
+        expected = {"metadata", "annotation", "form-field", "bookmark", "attachment", "alt-text"}
         assert expected & parts == expected & {_part(p) for p, _ in planted}
 
 
 def _part(place: str) -> str | None:
     return {"info": "metadata", "xmp": "metadata", "annotation": "annotation",
-            "link": "annotation", "form-field": "form-field", "bookmark": "bookmark"}.get(
+            "link": "annotation", "form-field": "form-field", "bookmark": "bookmark",
+            "alt-text": "alt-text"}.get(
         place, "attachment" if place.startswith("attachment") else None)
 
 

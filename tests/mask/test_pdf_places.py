@@ -164,6 +164,31 @@ def test_a_huge_attachment_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None
         read_pdf("x.pdf", data)
 
 
+def test_a_compression_bomb_attachment_is_bad_input() -> None:
+    """An attachment that inflates far past the bound (its declared size lies) is refused
+    by check and mask alike, in bounded memory."""
+    import zlib
+
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import DictionaryObject, NameObject, NumberObject
+
+    data = _with_attachment("bomb.txt", b"x")
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    names = writer.root_object["/Names"]["/EmbeddedFiles"]["/Names"]
+    stream = names[1].get_object()["/EF"]["/F"].get_object()
+    stream._data = zlib.compress(b"\0" * 100_000_000, 9)
+    stream[NameObject("/Filter")] = NameObject("/FlateDecode")
+    stream[NameObject("/Params")] = DictionaryObject({NameObject("/Size"): NumberObject(1)})
+    if hasattr(stream, "decoded_self"):
+        stream.decoded_self = None
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    with pytest.raises(InputError, match=r"attachment 1 (is larger than|cannot be decompressed)"):
+        read_pdf("x.pdf", buffer.getvalue())
+    with pytest.raises(InputError, match="attachment 1"):
+        mask_pdf("x.pdf", buffer.getvalue(), Masker())
+
+
 def test_a_string_in_a_place_no_list_names_refuses_the_output() -> None:
     """The last net: a value in a document-level JavaScript name tree (not a place the list
     names) makes mask refuse the file, naming the object."""

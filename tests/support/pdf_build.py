@@ -41,7 +41,7 @@ def make_pdf(
 
 # --- the leak audit's PDFs: distinct personal-data values planted in every place a PDF keeps
 # text (page text, text drawn one character per object, Info, XMP, annotations, links, form
-# fields, outlines, attachments). Generated here, so no third-party data is vendored.
+# fields, outlines, the structure tree's alternate text, attachments). Generated here, so no third-party data is vendored.
 
 AUDIT_PLACES = (
     "page-text",
@@ -52,6 +52,7 @@ AUDIT_PLACES = (
     "link",
     "form-field",
     "bookmark",
+    "alt-text",
     "attachment-txt",
     "attachment-json",
     "attachment-pdf",
@@ -162,6 +163,17 @@ def build_audit_pdf(index: int, places: Sequence[str] = AUDIT_PLACES,
         writer.add_annotation(1, Link(rect=(72, 700, 300, 720), url=target))
     if "bookmark" in places:
         writer.add_outline_item(title=f"联系人 {value('bookmark')}", page_number=0)
+    if "alt-text" in places:
+        from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+
+        figure = DictionaryObject({
+            NameObject("/S"): NameObject("/Figure"),
+            NameObject("/Alt"): TextStringObject(f"签名页，经办人电话 {value('alt-text')}"),
+        })
+        writer.root_object[NameObject("/StructTreeRoot")] = writer._add_object(DictionaryObject({
+            NameObject("/Type"): NameObject("/StructTreeRoot"),
+            NameObject("/K"): ArrayObject([writer._add_object(figure)]),
+        }))
     if "attachment-txt" in places:
         writer.add_attachment(f"notes{index}.txt",
                               f"备注：客户电话 {value('attachment-txt')}\n".encode())
