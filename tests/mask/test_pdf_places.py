@@ -189,17 +189,18 @@ def test_a_compression_bomb_attachment_is_bad_input() -> None:
         mask_pdf("x.pdf", buffer.getvalue(), Masker())
 
 
-def test_a_string_in_a_place_no_list_names_refuses_the_output() -> None:
-    """The last net: a value in a document-level JavaScript name tree (not a place the list
-    names) makes mask refuse the file, naming the object."""
+def _with_script(js: object) -> bytes:
+    """A document-level JavaScript name tree (no named place holds it)."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
 
     data, _ = build_audit_pdf(10, ("page-text",), first_value=1000)
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    value = TextStringObject(str(js))
     script = DictionaryObject({
         NameObject("/S"): NameObject("/JavaScript"),
-        NameObject("/JS"): TextStringObject("app.alert('13912345678');"),
+        NameObject("/JS"): value if not isinstance(js, bytes) else writer._add_object(
+            TextStringObject(js.decode())),
     })
     tree = DictionaryObject({NameObject("/Names"): ArrayObject(
         [TextStringObject("hello"), writer._add_object(script)])})
@@ -209,8 +210,36 @@ def test_a_string_in_a_place_no_list_names_refuses_the_output() -> None:
     names.get_object()[NameObject("/JavaScript")] = writer._add_object(tree)
     buffer = io.BytesIO()
     writer.write(buffer)
-    with pytest.raises(GenlintError, match=r"object \d+ /JS still holds personal data"):
-        mask_pdf("x.pdf", buffer.getvalue(), Masker())
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("indirect", [False, True])
+def test_a_string_no_named_place_holds_is_read_and_masked(tmp_path: Path, indirect: bool) -> None:
+    """The net under the named places: any other string object (here a document-level
+    script, direct or an object of its own) is read as ``part: object`` and masked."""
+    js = "app.alert('13912345678');"
+    data = _with_script(js.encode() if indirect else js)
+    findings = [f for f in _check(tmp_path, data)
+                if (f.location or {}).get("part") == "object"]  # type: ignore[attr-defined]
+    assert [f.text for f in findings] == ["13912345678"]  # type: ignore[attr-defined]
+    result = mask_pdf("x.pdf", data, Masker())
+    hidden = [r for r in result.replacements if (r.location or {}).get("part") == "object"]
+    assert [r.replacement for r in hidden] == ["139****5678"]
+    assert _check(tmp_path, result.data) == []
+
+
+def test_the_last_net_refuses_an_output_that_still_holds_a_value(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """If a place were skipped by the masker, the string walk of the output refuses it."""
+    import genlint.mask.pdf_places as masking
+
+    data = _with_script("app.alert('13912345678');")
+    real = masking._mask_slot
+    monkeypatch.setattr(masking, "_mask_slot", lambda path, writer, slot, masker, depth: (
+        [] if slot.part == "object" else real(path, writer, slot, masker, depth)))
+    with pytest.raises(GenlintError, match=r"still readable after masking \(object \d+ /JS\)"):
+        mask_pdf("x.pdf", data, Masker())
 
 
 def test_the_structure_tree_is_read_as_alt_text_and_masked(tmp_path: Path) -> None:

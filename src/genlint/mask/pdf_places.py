@@ -88,6 +88,10 @@ def _mask_slot(path: str, writer: Any, slot: Any, masker: Masker, depth: int) ->
         slot.owner[NameObject(slot.key)] = TextStringObject(new)
     elif slot.kind == "name-key":
         slot.owner[slot.key][slot.index] = TextStringObject(result.text)
+    elif slot.kind == "array-item":
+        slot.owner[slot.index] = TextStringObject(result.text)
+    elif slot.kind == "indirect-string" and slot.owner is writer:
+        writer._objects[slot.index - 1] = TextStringObject(result.text)
     elif slot.kind == "options":
         slot.owner[NameObject(slot.key)] = _masked_array(slot.owner[slot.key].get_object(), masker)
     else:

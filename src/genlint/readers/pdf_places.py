@@ -46,7 +46,9 @@ class Slot:
     dictionary; ``text`` what its streams draw), ``options`` (``owner[key]`` is a choice
     field's array of options), ``file`` (``owner[key]`` is an embedded file stream;
     ``data`` its bytes, ``name`` its file name, read by the readers), ``name-key`` (the name
-    of an attachment in the name tree, ``owner[key][index]``)."""
+    of an attachment in the name tree, ``owner[key][index]``), ``array-item`` (a string at
+    ``owner[index]``), ``indirect-string`` (object ``index`` of the document ``owner``; both
+    :mod:`.pdf_objects`)."""
 
     part: str
     label: str
@@ -57,21 +59,26 @@ class Slot:
     page: int | None = None
     name: str = ""
     data: bytes = b""
-    index: int = -1  # ``name-key``: where the name sits in ``owner[key]``
+    index: int = -1  # ``name-key``: where the name sits in ``owner[key]``; ``array-item``:
+    # where the string sits in ``owner``
 
 
 def places(doc: Any) -> Iterator[Slot]:
     """Every slot of a pypdf reader or writer, in a stable order (metadata, form fields,
-    pages' annotations, outlines, attachments, the open action, the structure tree)."""
-    yield from _metadata(doc)
+    pages' annotations, outlines, attachments, the open action, the structure tree, then
+    every other string: :mod:`.pdf_objects`)."""
+    from .pdf_objects import other_strings, taken_by
+
     pages = _page_numbers(doc)
     fields: set[int] = set()
-    yield from _form_fields(doc, pages, fields)
-    yield from _annotations(doc, pages, fields)
-    yield from _outlines(doc)
-    yield from _attachments(doc)
-    yield from _open_action(doc)
-    yield from _structure(doc)
+    taken: set[tuple[int, Any]] = set()
+    for named in (_metadata(doc), _form_fields(doc, pages, fields),
+                  _annotations(doc, pages, fields), _outlines(doc), _attachments(doc),
+                  _open_action(doc), _structure(doc)):
+        for slot in named:
+            taken.update(taken_by(slot))
+            yield slot
+    yield from other_strings(doc, taken)
 
 
 def _text(value: Any) -> str | None:
