@@ -328,3 +328,24 @@ def test_xmp_of_another_object_is_read_and_emptied(tmp_path: Path) -> None:
     assert [r.replacement for r in result.replacements] == ["(removed)"]
     assert b"13912340000" not in result.data
     assert _check(tmp_path, result.data) == []
+
+
+def test_an_xfa_form_is_read_and_removed(tmp_path: Path) -> None:
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import DecodedStreamObject, NameObject
+
+    data, _ = build_audit_pdf(15, ("form-field",), first_value=1500)
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    packet = DecodedStreamObject()
+    packet.set_data(b"<xfa:datasets xmlns:xfa='http://www.xfa.org/schema/xfa-data/1.0/'>"
+                    b"<xfa:data><form><phone>13912340001</phone></form></xfa:data>"
+                    b"</xfa:datasets>")
+    writer.root_object["/AcroForm"][NameObject("/XFA")] = writer._add_object(packet)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    findings = _check(tmp_path, buffer.getvalue())
+    assert ("13912340001", "XFA form data") in [
+        (f.text, f.location["field"]) for f in findings]  # type: ignore[attr-defined]
+    result = mask_pdf("x.pdf", buffer.getvalue(), Masker())
+    assert "/XFA" not in PdfReader(io.BytesIO(result.data)).root_object["/AcroForm"]
+    assert _check(tmp_path, result.data) == []

@@ -40,8 +40,8 @@ _FIELD_KEYS = ("/V", "/DV", "/TU", "/TM")
 @dataclass
 class Slot:
     """One place holding text. ``kind``: ``string`` (``owner[key]`` is a text string), ``uri``
-    (a link URI; ``text`` is URL-decoded), ``xmp`` (``owner[key]`` is an XMP stream; ``text``
-    its text nodes and attribute values), ``xmp-stream`` (``owner`` is an XMP stream some other
+    (a link URI; ``text`` is URL-decoded), ``xmp`` (``owner[key]`` is an XML packet, XMP or an
+    XFA form, removed whole when masked; ``text`` its text nodes and attribute values), ``xmp-stream`` (``owner`` is an XMP stream some other
     object refers to), ``appearance`` (``owner[key]`` is an ``/AP``
     dictionary; ``text`` what its streams draw), ``options`` (``owner[key]`` is a choice
     field's array of options), ``file`` (``owner[key]`` is an embedded file stream;
@@ -321,6 +321,7 @@ def _form_fields(doc: Any, pages: dict[int, int], seen: set[int]) -> Iterator[Sl
     acro = _resolve(doc.root_object.get("/AcroForm"))
     if acro is None or not hasattr(acro, "get"):
         return
+    yield from _xfa(acro)
     fields = _resolve(acro.get("/Fields")) or []
     stack = [_resolve(f) for f in reversed(list(fields))]
     count = 0
@@ -337,6 +338,18 @@ def _form_fields(doc: Any, pages: dict[int, int], seen: set[int]) -> Iterator[Sl
         yield from _field_slots(doc, field, f"form field {count}", number)
         for kid in reversed(list(_resolve(field.get("/Kids")) or [])):
             stack.append(_resolve(kid))
+
+
+def _xfa(acro: Any) -> Iterator[Slot]:
+    """An XFA form's XML (its datasets hold the filled-in values): read as XML text; the
+    masker removes it (viewers then use the AcroForm fields, which are masked)."""
+    xfa = _resolve(acro.get("/XFA"))
+    if xfa is None:
+        return
+    streams = [xfa] if hasattr(xfa, "get_data") else [
+        _resolve(item) for item in (xfa if isinstance(xfa, list) else [])]
+    texts = [_xml_text(_stream_bytes(st)) for st in streams if hasattr(st, "get_data")]
+    yield Slot("form-field", "XFA form data", "xmp", acro, "/XFA", "\n".join(texts))
 
 
 def _field_slots(doc: Any, field: Any, label: str, number: int | None) -> Iterator[Slot]:
