@@ -156,9 +156,9 @@ def test_attachments_nested_too_deep_are_bad_input() -> None:
 
 
 def test_a_huge_attachment_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
-    import genlint.readers.pdf_places as places
+    import genlint.readers.pdf_files as files
 
-    monkeypatch.setattr(places, "MAX_ATTACHMENT_BYTES", 1000)
+    monkeypatch.setattr(files, "MAX_ATTACHMENT_BYTES", 1000)
     data = _with_attachment("big.txt", b"a" * 5000)
     with pytest.raises(InputError, match="attachment 1 is larger than"):
         read_pdf("x.pdf", data)

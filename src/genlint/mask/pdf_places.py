@@ -104,12 +104,12 @@ def _masked_array(array: Any, masker: Masker) -> Any:
     """A choice field's options (strings, or [export, shown] pairs) with each string masked."""
     from pypdf.generic import ArrayObject, TextStringObject
 
-    from ..readers.pdf_places import _text
+    from ..readers.pdf_places import string_text
 
     out = ArrayObject()
     for item in array:
         item = item.get_object() if hasattr(item, "get_object") else item
-        text = _text(item)
+        text = string_text(item)
         if text is not None:
             out.append(TextStringObject(masker.mask(text).text))
         elif isinstance(item, list):

@@ -21,7 +21,7 @@ def leftover_strings(data: bytes, masker: Masker) -> list[str]:
     from pypdf import PdfReader
     from pypdf.generic import ArrayObject, DictionaryObject
 
-    from ..readers.pdf_places import _text
+    from ..readers.pdf_places import string_text
 
     reader = PdfReader(io.BytesIO(data), strict=False)
     out: list[str] = []
@@ -41,7 +41,7 @@ def leftover_strings(data: bytes, masker: Masker) -> list[str]:
             elif isinstance(node, ArrayObject):
                 stack.extend((v, key) for v in node if not hasattr(v, "idnum"))
             else:
-                text = _text(node) if not hasattr(node, "idnum") else None
+                text = string_text(node) if not hasattr(node, "idnum") else None
                 if text and masker.find(text):
                     out.append(f"object {num} {key}".rstrip())
     return out

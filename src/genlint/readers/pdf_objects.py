@@ -11,36 +11,37 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-__all__ = ["other_strings", "taken_by"]
+__all__ = ["numbered", "other_strings", "taken_by"]
 
 # objects visited at most, and nodes inside one object (a crafted file could fan out)
 _MAX_OBJECTS = 200_000
-_MAX_NODES = 10_000
+MAX_NODES = 10_000
 
 
 def taken_by(slot: Any) -> list[tuple[int, Any]]:
     """The (container, key or index) pairs whose strings ``slot`` reads."""
-    from .pdf_places import _resolve
+    from .pdf_places import resolved
 
     if slot.kind in ("string", "uri"):
         # an indirect string (``/Author 12 0 R``) is this slot's too, not an object of its own
-        return [(id(slot.owner), slot.key), (id(_resolve(slot.owner.get(slot.key))), None)]
+        return [(id(slot.owner), slot.key), (id(resolved(slot.owner.get(slot.key))), None)]
     if slot.kind == "name-key":
-        return [(id(_resolve(slot.owner.get(slot.key))), slot.index)]
+        return [(id(resolved(slot.owner.get(slot.key))), slot.index)]
     if slot.kind == "options":
         out: list[tuple[int, Any]] = []
-        stack = [_resolve(slot.owner.get(slot.key))]
+        stack = [resolved(slot.owner.get(slot.key))]
         while stack:
             array = stack.pop()
             if isinstance(array, list):
                 for i, item in enumerate(array):
                     out.append((id(array), i))
-                    stack.append(_resolve(item))
+                    stack.append(resolved(item))
         return out
     return []
 
 
-def _numbered(doc: Any) -> Iterator[tuple[int, Any]]:
+def numbered(doc: Any) -> Iterator[tuple[int, Any]]:
+    """Every indirect object of a pypdf reader or writer with its number (bounded)."""
     from pypdf import PdfWriter
 
     if isinstance(doc, PdfWriter):
@@ -65,10 +66,10 @@ def other_strings(doc: Any, taken: set[tuple[int, Any]]) -> Iterator[Any]:
     object number ``index`` of the document ``owner``)."""
     from pypdf.generic import ArrayObject, DictionaryObject
 
-    from .pdf_places import Slot, _text
+    from .pdf_places import Slot, string_text
 
-    for num, obj in _numbered(doc):
-        text = _text(obj) if not isinstance(obj, list | dict) else None
+    for num, obj in numbered(doc):
+        text = string_text(obj) if not isinstance(obj, list | dict) else None
         if text is not None:  # a string that is an object of its own
             if text.strip() and (id(obj), None) not in taken:
                 yield Slot("object", f"object {num}", "indirect-string", doc, "", text,
@@ -76,14 +77,14 @@ def other_strings(doc: Any, taken: set[tuple[int, Any]]) -> Iterator[Any]:
             continue
         stack: list[tuple[Any, str]] = [(obj, "")]
         visited = 0
-        while stack and visited < _MAX_NODES:
+        while stack and visited < MAX_NODES:
             node, where = stack.pop()
             visited += 1
             if isinstance(node, DictionaryObject):
                 for key, value in list(node.items()):
                     if hasattr(value, "idnum"):
                         continue  # an indirect object is visited on its own
-                    text = _text(value) if not isinstance(value, list | dict) else None
+                    text = string_text(value) if not isinstance(value, list | dict) else None
                     if text is not None:
                         if text.strip() and (id(node), key) not in taken:
                             yield Slot("object", f"object {num} {key}", "string", node,
@@ -94,7 +95,7 @@ def other_strings(doc: Any, taken: set[tuple[int, Any]]) -> Iterator[Any]:
                 for index, value in enumerate(node):
                     if hasattr(value, "idnum"):
                         continue
-                    text = _text(value) if not isinstance(value, list | dict) else None
+                    text = string_text(value) if not isinstance(value, list | dict) else None
                     if text is not None:
                         if text.strip() and (id(node), index) not in taken:
                             yield Slot("object", f"object {num} {where}[{index}]".strip(),
