@@ -199,8 +199,11 @@ def _mask_attachment(path: str, writer: Any, slot: Any, masker: Masker,
         slot.owner[NameObject("/UF")] = slot.owner[slot.key]
     out: list[Replacement] = []
     for r in masked.replacements:
-        inner_place = {k: v for k, v in (r.location or {}).items() if k not in ("part", "field")}
-        r.location = {**inner_place, "part": "attachment", "field": slot.label}
+        fields = dict(r.location or {})
+        inner = fields.pop("field", None) or fields.pop("part", None)
+        fields.pop("part", None)
+        label = f"{slot.label} > {inner}" if inner and inner != "body" else slot.label
+        r.location = {**fields, "part": "attachment", "field": label}
         out.append(r)
     return out
 

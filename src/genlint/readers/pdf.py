@@ -68,7 +68,7 @@ def read_pdf(path: str, data: bytes, depth: int = 0, *, ocr: bool = True) -> Doc
     )
     if scanned:
         doc.warnings.append(f"read by OCR: {pages_list(scanned)} (no text layer)")
-    hidden, warnings = hidden_segments(path, data, reader, pages, depth)
+    hidden, warnings = hidden_segments(path, data, reader, pages, depth, ocr=ocr)
     doc.segments.extend(hidden)
     doc.warnings.extend(warnings)
     return doc

@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import InputError, MissingExtraError
 from . import Segment
 
-__all__ = ["MAX_DEPTH", "SENSITIVE", "hidden_segments", "pdfium_pages", "squeezed"]
+__all__ = ["MAX_DEPTH", "SENSITIVE", "hidden_segments", "inside", "pdfium_pages", "squeezed"]
 
 SENSITIVE = frozenset({"sensitive"})
 # attachments inside attachments read at most this deep
@@ -26,9 +26,10 @@ def squeezed(text: str) -> str:
 
 
 def hidden_segments(
-    path: str, data: bytes, reader: Any, pages: list[str], depth: int
+    path: str, data: bytes, reader: Any, pages: list[str], depth: int, *, ocr: bool = True
 ) -> tuple[list[Segment], list[str]]:
-    """The sensitive-only segments of a PDF and the warnings reading them gave."""
+    """The sensitive-only segments of a PDF and the warnings reading them gave (``ocr``:
+    whether an attached PDF's pages without a text layer go to OCR, as for the file itself)."""
     from .pdf_places import places
 
     segments: list[Segment] = []
@@ -42,7 +43,7 @@ def hidden_segments(
         raise InputError(f"{path}: corrupt PDF ({type(exc).__name__} in its objects)") from None
     for slot in slots:
         if slot.kind == "file":
-            segments.extend(_attachment(path, slot, depth, warnings))
+            segments.extend(_attachment(path, slot, depth, warnings, ocr))
         elif slot.text.strip():
             segments.append(Segment(slot.text, places=[(0, _where(slot.part, slot.label))],
                                     packs=SENSITIVE, page=slot.page))
@@ -96,7 +97,8 @@ def _pdfium_segments(path: str, data: bytes, pages: list[str],
     return out
 
 
-def _attachment(path: str, slot: Any, depth: int, warnings: list[str]) -> list[Segment]:
+def _attachment(path: str, slot: Any, depth: int, warnings: list[str],
+                ocr: bool) -> list[Segment]:
     from . import read_data
     from .pdf import read_pdf
 
@@ -108,14 +110,21 @@ def _attachment(path: str, slot: Any, depth: int, warnings: list[str]) -> list[S
                          "levels; genlint does not read it")
     try:
         if suffix == ".pdf":
-            doc = read_pdf(inner, slot.data, depth + 1)
+            doc = read_pdf(inner, slot.data, depth + 1, ocr=ocr)
         else:
             doc = read_data(inner, slot.data)
     except MissingExtraError as exc:
         warnings.append(f"{slot.label} not read: {exc}")
         return []
     warnings.extend(f"{slot.label}: {w}" for w in doc.warnings)
-    where = _where("attachment", slot.label)
     return [Segment(seg.text, pointer=seg.pointer, locate=seg.locate,
-                    places=[(0, where)], packs=SENSITIVE, page=None)
+                    places=[(0, _where("attachment", inside(slot.label, seg)))],
+                    packs=SENSITIVE, page=None)
             for seg in doc.segments if seg.text.strip()]
+
+
+def inside(label: str, seg: Segment) -> str:
+    """``attachment 1 > Info /Author``: where in an attached file a segment is."""
+    fields = seg.places[0][1] if seg.places else {}
+    inner = fields.get("field") or fields.get("part")
+    return f"{label} > {inner}" if inner and inner != "body" else label
