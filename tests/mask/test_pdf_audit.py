@@ -1,8 +1,8 @@
 """The PDF leak audit (issue 22 item 7): values planted in every place a PDF keeps text
 (tests/support/pdf_build.py: page text, one character per text object, Info, XMP, annotations,
-links, form fields, outlines, the structure tree, attachments of txt/json/pdf). ``check`` finds every one; after
+links, form fields, outlines, the structure tree, attachments of txt/json/docx/pdf). ``check`` finds every one; after
 ``mask`` in every style, independent tools recover none: pdfminer.six's text, a pikepdf walk of
-every object (strings decoded, every stream decompressed, embedded PDFs walked in turn), and
+every object (strings decoded, every stream decompressed, embedded PDFs walked and DOCX unzipped in turn), and
 ``check`` itself. The written file holds only objects reachable from its trailer."""
 
 from __future__ import annotations
@@ -66,6 +66,20 @@ def _object_walk(data: bytes, depth: int = 0) -> Iterator[str]:
                 if raw.lstrip().startswith(b"%PDF") and depth < 3:
                     yield from _object_walk(raw, depth + 1)
                     yield _pdfminer_text(raw)
+                if raw.startswith(b"PK"):
+                    yield from _zip_entries(raw)
+
+
+def _zip_entries(raw: bytes) -> Iterator[str]:
+    """An attached DOCX (or any ZIP): every entry, unzipped, as text."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+            for name in archive.namelist():
+                yield archive.read(name).decode("utf-8", "replace")
+    except zipfile.BadZipFile:
+        return
 
 
 def _strings(obj: object) -> Iterator[str]:
@@ -108,7 +122,7 @@ def test_the_audit_tools_see_the_planted_values(
     _name, data, planted = corpus[0]
     found = {place for place, _ in _recovered(data, planted)}
     assert {"page-text", "info", "xmp", "annotation", "link", "bookmark", "attachment-txt",
-            "attachment-json", "form-field", "alt-text"} <= found
+            "attachment-json", "attachment-docx", "form-field", "alt-text"} <= found
 
 
 def test_check_finds_every_planted_value(

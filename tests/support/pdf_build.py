@@ -55,6 +55,7 @@ AUDIT_PLACES = (
     "alt-text",
     "attachment-txt",
     "attachment-json",
+    "attachment-docx",
     "attachment-pdf",
 )
 
@@ -180,6 +181,14 @@ def build_audit_pdf(index: int, places: Sequence[str] = AUDIT_PLACES,
     if "attachment-json" in places:
         writer.add_attachment(f"data{index}.json", json.dumps(
             {"联系人": {"号码": value("attachment-json")}}, ensure_ascii=False).encode())
+    if "attachment-docx" in places:
+        import docx
+
+        document = docx.Document()
+        document.add_paragraph(f"附件：经办人联系方式 {value('attachment-docx')}。")
+        attached = io.BytesIO()
+        document.save(attached)
+        writer.add_attachment(f"letter{index}.docx", attached.getvalue())
     if "attachment-pdf" in places:
         inner, inner_planted = build_audit_pdf(
             index, ("page-text", "info"), first_value=first_value + 50)
