@@ -7,7 +7,7 @@ import io
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 pytest.importorskip("pypdfium2")
@@ -18,7 +18,7 @@ from genlint.errors import GenlintError, InputError
 from genlint.mask import Masker
 from genlint.mask.pdf import mask_pdf
 from genlint.readers.pdf import joined_lines, read_pdf
-from support.pdf_build import build_audit_pdf
+from support.pdf_build import AUDIT_PLACES, build_audit_pdf
 
 
 def _check(tmp_path: Path, data: bytes, select: str = "sensitive") -> list[object]:
@@ -349,3 +349,49 @@ def test_an_xfa_form_is_read_and_removed(tmp_path: Path) -> None:
     result = mask_pdf("x.pdf", buffer.getvalue(), Masker())
     assert "/XFA" not in PdfReader(io.BytesIO(result.data)).root_object["/AcroForm"]
     assert _check(tmp_path, result.data) == []
+
+
+def test_cycles_in_outlines_fields_and_the_structure_tree_end(tmp_path: Path) -> None:
+    """A crafted file whose outline, field tree and structure tree loop back on themselves is
+    read (each node once) and masked, never walked forever."""
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+
+    data, _ = build_audit_pdf(16, ("bookmark", "form-field"), first_value=1600)
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    first = writer.root_object["/Outlines"].raw_get("/First")
+    first.get_object()[NameObject("/Next")] = first  # the item is its own next sibling
+    field_ref = writer.root_object["/AcroForm"]["/Fields"].get_object()[0]
+    assert hasattr(field_ref, "idnum")
+    field_ref.get_object()[NameObject("/Kids")] = ArrayObject([field_ref])
+    element = DictionaryObject({NameObject("/Alt"): TextStringObject("13912341600")})
+    element_ref = writer._add_object(element)
+    element[NameObject("/K")] = ArrayObject([element_ref])
+    writer.root_object[NameObject("/StructTreeRoot")] = writer._add_object(DictionaryObject({
+        NameObject("/K"): element_ref}))
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    findings = _check(tmp_path, buffer.getvalue())
+    parts = sorted({f.location["part"] for f in findings})  # type: ignore[attr-defined]
+    assert parts == ["alt-text", "bookmark", "form-field"]
+    assert sum(1 for f in findings if f.location["part"] == "bookmark") == 1  # type: ignore[attr-defined]
+    result = mask_pdf("x.pdf", buffer.getvalue(), Masker())
+    assert _check(tmp_path, result.data) == []
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sets(st.sampled_from([p for p in AUDIT_PLACES if p != "attachment-pdf"]), min_size=1),
+       st.integers(0, 5000), st.sampled_from(["keep-ends", "stars", "label", "token"]))
+def test_any_mix_of_places_is_found_and_leaves_nothing(
+    places: set[str], first: int, style: str,
+) -> None:
+    import tempfile
+
+    data, planted = build_audit_pdf(first % 97, sorted(places), first_value=first)
+    with tempfile.TemporaryDirectory() as folder:
+        found = {"".join(f.text.split()) for f in _check(Path(folder), data)}  # type: ignore[attr-defined]
+        assert {v for _, v in planted} <= found
+        result = mask_pdf("x.pdf", data, Masker(style))
+        assert _check(Path(folder), result.data) == []
+    raw = result.data
+    assert not [v for _, v in planted if v.encode() in raw]
