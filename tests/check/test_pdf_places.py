@@ -1,0 +1,85 @@
+"""`genlint check` on a PDF's hidden places, through the command line: what the reports show
+(part, field, page; the text reporter's location) and what stays out of the placeholder pack;
+`genlint mask` refusing a place it cannot rewrite with one line and no output."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pypdfium2")
+pytest.importorskip("reportlab")
+
+from support.pdf_build import build_audit_pdf
+
+
+def _file(tmp_path: Path, data: bytes, name: str = "in.pdf") -> Path:
+    path = tmp_path / "in" / name
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def test_json_and_text_reports_name_the_place(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    data, planted = build_audit_pdf(20, ("info", "annotation", "bookmark"), first_value=2000)
+    path = _file(tmp_path, data)
+    result = run_cli("check", str(path), "--select", "sensitive", "--format", "json")
+    assert result.code == 1
+    findings = json.loads(result.out)["files"][0]["findings"]
+    where = {f["text"]: (f.get("part"), f.get("field"), f.get("page")) for f in findings}
+    values = dict((place, value) for place, value in planted)
+    assert where[values["info"]] == ("metadata", "Info /Author", None)
+    assert where[values["annotation"]] == ("annotation", "page 1 annotation 1 /Contents", 1)
+    assert where[values["bookmark"]] == ("bookmark", "bookmark 1 title", None)
+    text = run_cli("check", str(path), "--select", "sensitive", "--no-color")
+    assert f"{path}:Info /Author: error sensitive/" in text.out
+    assert f"{path}:page 1 annotation 1 /Contents: error sensitive/" in text.out
+
+
+def test_hidden_places_stay_out_of_the_other_packs(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from pypdf import PdfReader, PdfWriter
+
+    data, _ = build_audit_pdf(21, ())
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    writer.add_metadata({"/Title": "甲方：某某公司，金额XX元"})
+    writer.add_outline_item(title="第X条 某某公司", page_number=0)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    path = _file(tmp_path, buffer.getvalue())
+    result = run_cli("check", str(path), "--format", "json")
+    findings = json.loads(result.out)["files"][0]["findings"]
+    assert [f for f in findings if f.get("part")] == []
+
+
+def test_mask_refuses_a_place_it_cannot_rewrite_with_one_line(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from pypdf import PdfReader, PdfWriter
+
+    data, _ = build_audit_pdf(22, ("page-text",), first_value=2200)
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    writer.add_attachment("scan.png", b"\x89PNG\r\n\x1a\n" + b"\0" * 32)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    path = _file(tmp_path, buffer.getvalue())
+    result = run_cli("mask", str(path), "--out", str(tmp_path / "out"))
+    assert result.code == 2
+    lines = [line for line in result.err.splitlines() if line.startswith("genlint: error:")]
+    assert len(lines) == 1 and "attachment 1 cannot be masked" in lines[0]
+    assert "scan.png" not in result.err  # the attachment's own name may be personal data
+    assert not (tmp_path / "out" / "in.pdf").exists()
+
+
+def test_mask_reports_hidden_places_in_json(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    data, planted = build_audit_pdf(23, ("xmp", "form-field"), first_value=2300)
+    path = _file(tmp_path, data)
+    result = run_cli("mask", str(path), "--out", str(tmp_path / "out"), "--format", "json")
+    assert result.code == 0, result.err
+    masked = json.loads(result.out)["files"][0]["masked"]
+    places = {(m["part"], m["field"], m["replacement"] == "(removed)") for m in masked}
+    assert ("metadata", "XMP metadata", True) in places
+    assert ("form-field", "form field 1 /V", False) in places
+    assert not any(value in result.out for _, value in planted)
+    again = run_cli("check", str(tmp_path / "out" / "in.pdf"), "--select", "sensitive")
+    assert again.code == 0
