@@ -395,3 +395,14 @@ def test_any_mix_of_places_is_found_and_leaves_nothing(
         assert _check(Path(folder), result.data) == []
     raw = result.data
     assert not [v for _, v in planted if v.encode() in raw]
+
+
+def test_nothing_to_rewrite_is_checked_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's "0 masked": had the masker missed a place, the file is refused, not passed
+    on unchanged as clean."""
+    import genlint.mask.pdf_places as masking
+
+    data, _ = build_audit_pdf(17, ("info",), first_value=1700)
+    monkeypatch.setattr(masking, "mask_places", lambda path, writer, masker, depth: [])
+    with pytest.raises(GenlintError, match=r"still readable after masking \(Info /Author\)"):
+        mask_pdf("x.pdf", data, Masker())

@@ -90,9 +90,11 @@ def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> Maske
     out, hidden = _rewrite(path, buffer.getvalue() if redacted else data, masker, depth,
                            redacted)
     replacements.extend(hidden)
+    # nothing to rewrite is a claim too: the file is read as check reads it before it is
+    # passed on unchanged (never "0 masked" on a file check finds a value in)
+    _verify(path, out, masker, values)
     if not replacements:
         return MaskedFile(path, "pdf", data, [])
-    _verify(path, out, masker, values)
     return MaskedFile(path, "pdf", out, replacements,
                       ["PDF page values are redacted (a black box) whatever the style"]
                       if masker.style != "keep-ends" and redacted else [])
