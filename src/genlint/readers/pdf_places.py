@@ -106,8 +106,8 @@ def resolved(value: Any) -> Any:
 def _info(doc: Any) -> Any:
     from pypdf import PdfWriter
 
-    if isinstance(doc, PdfWriter):
-        return doc._info
+    if isinstance(doc, PdfWriter):  # the writer keeps its Info apart from the trailer
+        return resolved(getattr(doc, "_info", None))
     return resolved(doc.trailer.get("/Info"))
 
 
