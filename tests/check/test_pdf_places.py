@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("pypdfium2")
 pytest.importorskip("reportlab")
@@ -83,3 +85,40 @@ def test_mask_reports_hidden_places_in_json(run_cli, tmp_path: Path) -> None:  #
     assert not any(value in result.out for _, value in planted)
     again = run_cli("check", str(tmp_path / "out" / "in.pdf"), "--select", "sensitive")
     assert again.code == 0
+
+
+_DAMAGED_SOURCE: list[bytes] = []
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255)), min_size=1, max_size=20),
+       st.one_of(st.none(), st.floats(0.05, 1)))
+def test_a_damaged_pdf_with_hidden_places_is_one_line_of_bad_input(
+    edits: list[tuple[float, int]], cut: float | None,
+) -> None:
+    """Bytes changed anywhere (in an attachment, the object tree, a stream) or the file cut
+    short: check and mask end with a result or one ``genlint: error:`` line, never an
+    internal error."""
+    import contextlib
+    import tempfile
+
+    from genlint.cli.main import main
+
+    if not _DAMAGED_SOURCE:
+        _DAMAGED_SOURCE.append(build_audit_pdf(3)[0])
+    data = bytearray(_DAMAGED_SOURCE[0])
+    for where, byte in edits:
+        data[int(where * (len(data) - 1))] = byte
+    if cut is not None:
+        data = data[: int(cut * len(data))]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "damaged.pdf"
+        path.write_bytes(bytes(data))
+        for args in (["check", str(path), "--select", "sensitive"],
+                     ["mask", str(path), "--out", str(Path(folder) / "out")]):
+            err, out = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+                code = main(args)
+            assert code in (0, 1, 2), (args[0], code)
+            assert "internal error" not in err.getvalue(), err.getvalue()
+            assert "Traceback" not in err.getvalue()

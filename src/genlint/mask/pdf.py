@@ -85,6 +85,8 @@ def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> Maske
         if redacted:
             buffer = io.BytesIO()
             pdf.save(buffer)
+    except pdfium.PdfiumError as exc:  # a damaged page pypdf read but PDFium cannot load
+        raise InputError(f"{path}: corrupt PDF (PDFium: {exc})") from None
     finally:
         pdf.close()
     out, hidden = _rewrite(path, buffer.getvalue() if redacted else data, masker, depth,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from ..errors import InputError, MissingExtraError
+from ..errors import GenlintError, InputError, MissingExtraError
 from . import Segment
 
 __all__ = ["MAX_DEPTH", "SENSITIVE", "hidden_segments", "inside", "pdfium_pages", "squeezed"]
@@ -116,6 +116,11 @@ def _attachment(path: str, slot: Any, depth: int, warnings: list[str],
     except MissingExtraError as exc:
         warnings.append(f"{slot.label} not read: {exc}")
         return []
+    except GenlintError:
+        raise
+    except Exception as exc:  # a damaged attached file its reader did not expect
+        raise InputError(f"{path}: {slot.label} cannot be read (damaged: "
+                         f"{type(exc).__name__})") from None
     warnings.extend(f"{slot.label}: {w}" for w in doc.warnings)
     return [Segment(seg.text, pointer=seg.pointer, locate=seg.locate,
                     places=[(0, _where("attachment", inside(slot.label, seg)))],
