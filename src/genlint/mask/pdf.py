@@ -230,11 +230,15 @@ def _rewrite(path: str, data: bytes, masker: Masker, depth: int,
     replacements = mask_places(path, writer, masker, depth)
     if not replacements and not redacted:
         return data, []
-    first = io.BytesIO()
-    writer.write(first)
-    again = PdfWriter(clone_from=PdfReader(io.BytesIO(first.getvalue())))
-    out = io.BytesIO()
-    again.write(out)
+    try:
+        first = io.BytesIO()
+        writer.write(first)
+        again = PdfWriter(clone_from=PdfReader(io.BytesIO(first.getvalue())))
+        out = io.BytesIO()
+        again.write(out)
+    except Exception as exc:  # an object tree pypdf cannot write back (nesting, damage)
+        raise InputError(f"{path}: the masked PDF cannot be written ({type(exc).__name__}); "
+                         "nothing written") from None
     return out.getvalue(), replacements
 
 
