@@ -10,7 +10,8 @@
   still carry the value in a form no rule reads); a packet of an image or another object is
   emptied.
 - Appearance streams that draw a finding, or belong to a field or annotation whose text was
-  masked: removed, and the form marked ``/NeedAppearances`` so a viewer draws the masked value.
+  masked: removed; a text field's appearance is drawn again from its masked value (pypdf's
+  generator) and the form marked ``/NeedAppearances``, so a viewer shows the masked value.
 - Attachments: masked as files by the existing maskers (txt, md, json, docx, pdf, bounded in
   depth); one that cannot be masked refuses the whole file.
 
@@ -44,6 +45,7 @@ def mask_places(path: str, writer: Any, masker: Masker, depth: int) -> list[Repl
         slots = list(places(writer))
     except InputError as exc:
         raise InputError(f"{path}: {exc}; nothing written") from None
+    redraw: list[Any] = []
     for slot in slots:
         try:
             if slot.kind == "appearance":
@@ -51,6 +53,8 @@ def mask_places(path: str, writer: Any, masker: Masker, depth: int) -> list[Repl
                 if findings or _owned_by(slot.owner, masked_owners):
                     _drop_appearance(writer, slot)
                     out.extend(_removed(findings, slot))
+                    if slot.part == "form-field":
+                        redraw.append(slot)
                 continue
             done = _mask_slot(path, writer, slot, masker, depth)
         except GenlintError:
@@ -61,7 +65,36 @@ def mask_places(path: str, writer: Any, masker: Masker, depth: int) -> list[Repl
         if done:
             masked_owners.add(id(slot.owner))
             out.extend(done)
+    for slot in redraw:
+        _redraw(writer, slot)
     return out
+
+
+def _redraw(writer: Any, slot: Any) -> None:
+    """A text field's appearance drawn again from its masked value (pypdf's generator), so a
+    viewer that ignores ``/NeedAppearances`` still shows the field; where pypdf cannot, the
+    field stays without an appearance (the value is never drawn from an old stream)."""
+    from ..readers.pdf_places import resolved, string_text
+
+    field = slot.owner
+    node, names, value, kind = field, [], None, None
+    for _ in range(32):  # the qualified name and the inherited value and type
+        if node is None or not hasattr(node, "get"):
+            break
+        if node.get("/T") is not None:
+            names.append(string_text(node.get("/T")) or "")
+        value = value if value is not None else string_text(node.get("/V"))
+        kind = kind or node.get("/FT")
+        node = resolved(node.get("/Parent"))
+    if kind != "/Tx" or value is None or slot.page is None or not names:
+        return
+    try:
+        writer.update_page_form_field_values(
+            writer.pages[slot.page - 1], {".".join(reversed(names)): value},
+            auto_regenerate=None)
+    except Exception:  # pypdf could not draw it: no appearance is the safe state
+        if "/AP" in field:
+            del field["/AP"]
 
 
 def _mask_slot(path: str, writer: Any, slot: Any, masker: Masker, depth: int) -> list[Replacement]:
