@@ -122,3 +122,25 @@ def test_a_damaged_pdf_with_hidden_places_is_one_line_of_bad_input(
             assert code in (0, 1, 2), (args[0], code)
             assert "internal error" not in err.getvalue(), err.getvalue()
             assert "Traceback" not in err.getvalue()
+
+
+def test_a_value_only_pdfium_reads_is_a_finding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where pypdf's text misses a line PDFium's text holds, the sensitive pack reads PDFium's
+    line (and only that line: no duplicate of what pypdf reads too)."""
+    import genlint.readers.pdf as reader
+    from genlint.check import Checker
+
+    data, planted = build_audit_pdf(24, ("page-text", "per-char"), first_value=2400)
+    values = dict(planted)
+    real = reader._pages_of
+
+    def pypdf_misses(path: str, pdf: object) -> tuple[list[str], list[int]]:
+        pages, scanned = real(path, pdf)
+        return [p.replace(values["page-text"], "") for p in pages], scanned
+
+    monkeypatch.setattr(reader, "_pages_of", pypdf_misses)
+    doc = reader.read_pdf("x.pdf", data)
+    findings = Checker("sensitive").check_document(doc)
+    where = sorted((f.text, (f.location or {}).get("field"), f.page) for f in findings)
+    assert where == sorted([(values["page-text"], "page 1 text (PDFium)", 1),
+                            (values["per-char"], None, 1)])

@@ -52,7 +52,8 @@ def test_a_value_only_pdfium_reads_is_redacted_and_counted(monkeypatch: pytest.M
     monkeypatch.setattr(mod, "_pypdf_pages", lambda path, d: [
         t.replace(value, "") for t in real(path, d)])
     result = mask_pdf("x.pdf", data, Masker())
-    assert [r.location for r in result.replacements] == [{"extractor": "pdfium"}]
+    assert [r.location for r in result.replacements] == [
+        {"extractor": "pdfium", "field": "page 1 text (PDFium)"}]
     assert result.data != data
 
 

@@ -44,6 +44,8 @@ REDACTED = "[redacted]"
 def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> MaskedFile:
     """``data`` with every value redacted on the pages and masked in every hidden place;
     ``depth``: how deep inside attachments this file is."""
+    from ..readers.pdf_segments import pdfium_place
+
     require("pypdfium2", "mask")
     require("PIL", "mask")
     import pypdfium2 as pdfium
@@ -80,7 +82,7 @@ def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> Maske
                 if "".join(f.text.split()) not in seen:
                     values.add(f.text)
                     replacements.append(_replacement(f.rule, f.start, f.end, ptext, index,
-                                                     {"extractor": "pdfium"}))
+                                                     pdfium_place(index + 1)))
         redacted = bool(replacements)
         if redacted:
             buffer = io.BytesIO()
@@ -103,7 +105,7 @@ def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> Maske
 
 
 def _replacement(rule: str, start: int, end: int, text: str, index: int,
-                 location: dict[str, str] | None) -> Replacement:
+                 location: dict[str, Any] | None) -> Replacement:
     line = text.count("\n", 0, start) + 1
     column = start - (text.rfind("\n", 0, start) + 1) + 1
     return Replacement(rule, start, end, REDACTED, end - start, line, column, index + 1, None,

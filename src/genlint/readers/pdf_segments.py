@@ -14,7 +14,7 @@ from typing import Any
 from ..errors import GenlintError, InputError, MissingExtraError
 from . import Segment
 
-__all__ = ["MAX_DEPTH", "SENSITIVE", "hidden_segments", "inside", "pdfium_pages", "squeezed"]
+__all__ = ["MAX_DEPTH", "SENSITIVE", "hidden_segments", "inside", "pdfium_pages", "pdfium_place", "squeezed"]
 
 SENSITIVE = frozenset({"sensitive"})
 # attachments inside attachments read at most this deep
@@ -92,9 +92,14 @@ def _pdfium_segments(path: str, data: bytes, pages: list[str],
         extra = [line for line in ptext.split("\n")
                  if squeezed(line) and squeezed(line) not in known]
         if extra:
-            out.append(Segment("\n".join(extra), places=[(0, {"extractor": "pdfium"})],
+            out.append(Segment("\n".join(extra), places=[(0, pdfium_place(number))],
                                packs=SENSITIVE, page=number))
     return out
+
+
+def pdfium_place(page: int) -> dict[str, Any]:
+    """Where a value only PDFium's text holds is: its page, read by the other extractor."""
+    return {"extractor": "pdfium", "field": f"page {page} text (PDFium)"}
 
 
 def _attachment(path: str, slot: Any, depth: int, warnings: list[str],
