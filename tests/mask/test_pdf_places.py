@@ -410,3 +410,13 @@ def test_nothing_to_rewrite_is_checked_too(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(masking, "mask_places", lambda path, writer, masker, depth: [])
     with pytest.raises(GenlintError, match=r"still readable after masking \(Info /Author\)"):
         mask_pdf("x.pdf", data, Masker())
+
+
+def test_an_attachment_of_a_kind_no_reader_reads_is_named(tmp_path: Path) -> None:
+    """An .xlsx read as text would be noise: check says it was not read, mask refuses it."""
+    data = _with_attachment("sheet.xlsx", b"PK\x03\x04" + b"\0" * 64)
+    doc = read_pdf("x.pdf", data)
+    assert "attachment 1 not read: genlint does not read .xlsx files" in doc.warnings
+    with pytest.raises(InputError, match=r"attachment 1 cannot be masked \(genlint does not "
+                                         r"read \.xlsx files\)"):
+        mask_pdf("x.pdf", data, Masker())

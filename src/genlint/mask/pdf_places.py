@@ -193,12 +193,16 @@ def _mask_attachment(path: str, writer: Any, slot: Any, masker: Masker,
                      depth: int) -> list[Replacement]:
     from pypdf.generic import DecodedStreamObject, NameObject, NumberObject
 
+    from ..readers import READERS
     from ..readers.pdf_segments import MAX_DEPTH
     from .files import mask_bytes
 
     suffix = os.path.splitext(slot.name)[1].lower()
     inner = f"{path}#{slot.label.replace(' ', '-')}{suffix}"
     try:
+        if suffix not in READERS:  # check cannot read it, so mask cannot vouch for it
+            raise InputError(f"genlint does not read {suffix or 'a file without a suffix'} "
+                             "files")
         if suffix == ".pdf":
             if depth + 1 > MAX_DEPTH:
                 raise InputError(f"nests attachments deeper than {MAX_DEPTH} levels")

@@ -104,12 +104,16 @@ def pdfium_place(page: int) -> dict[str, Any]:
 
 def _attachment(path: str, slot: Any, depth: int, warnings: list[str],
                 ocr: bool) -> list[Segment]:
-    from . import read_data
+    from . import READERS, read_data
     from .pdf import read_pdf
 
     suffix = os.path.splitext(slot.name)[1].lower()
     # the inner path names the place, never the attachment's own name (it may be personal)
     inner = f"{path}#{slot.label.replace(' ', '-')}{suffix}"
+    if suffix not in READERS:  # an .xlsx or a .bin read as text would be noise, not a check
+        warnings.append(f"{slot.label} not read: genlint does not read "
+                        f"{suffix or 'a file without a suffix'} files")
+        return []
     if depth + 1 > MAX_DEPTH:
         raise InputError(f"{path}: {slot.label} nests attachments deeper than {MAX_DEPTH} "
                          "levels; genlint does not read it")
