@@ -232,6 +232,29 @@ def test_a_string_no_named_place_holds_is_read_and_masked(tmp_path: Path, indire
     assert _check(tmp_path, result.data) == []
 
 
+def test_a_script_kept_as_a_stream_is_read_and_removed(tmp_path: Path) -> None:
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    data, _ = build_audit_pdf(18, ())
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    script = DecodedStreamObject()
+    script.set_data(b"app.alert('13912341800');")
+    writer.root_object[NameObject("/OpenAction")] = writer._add_object(DictionaryObject({
+        NameObject("/S"): NameObject("/JavaScript"),
+        NameObject("/JS"): writer._add_object(script),
+    }))
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    findings = _check(tmp_path, buffer.getvalue())
+    assert [(f.location["part"], f.location["field"]) for f in findings] == [  # type: ignore[attr-defined]
+        ("link", "open action script")]
+    result = mask_pdf("x.pdf", buffer.getvalue(), Masker())
+    assert [r.replacement for r in result.replacements] == ["(removed)"]
+    assert "/JS" not in PdfReader(io.BytesIO(result.data)).root_object["/OpenAction"]
+    assert _check(tmp_path, result.data) == []
+
+
 def test_the_last_net_refuses_an_output_that_still_holds_a_value(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

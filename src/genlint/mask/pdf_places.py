@@ -12,6 +12,7 @@
 - Appearance streams that draw a finding, or belong to a field or annotation whose text was
   masked: removed; a text field's appearance is drawn again from its masked value (pypdf's
   generator) and the form marked ``/NeedAppearances``, so a viewer shows the masked value.
+- A script or rich text kept as a stream and holding a finding: removed.
 - Attachments: masked as files by the existing maskers (txt, md, json, docx, pdf, bounded in
   depth); one that cannot be masked refuses the whole file.
 
@@ -105,7 +106,7 @@ def _mask_slot(path: str, writer: Any, slot: Any, masker: Masker, depth: int) ->
     findings = masker.find(slot.text)
     if not findings:
         return []
-    if slot.kind == "xmp":
+    if slot.kind in ("xmp", "stream"):
         del slot.owner[slot.key]
         return _removed(findings, slot)
     if slot.kind == "xmp-stream":  # referred to from an object no list names: emptied

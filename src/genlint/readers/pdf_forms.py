@@ -15,6 +15,7 @@ from .pdf_places import (
     resolved,
     stream_bytes,
     string_text,
+    text_slot,
     xml_text,
 )
 
@@ -71,6 +72,7 @@ def field_slots(doc: Any, field: Any, label: str, number: int | None) -> Iterato
             if items:
                 yield Slot("form-field", f"{label} {key}", "options", field, key,
                            "\n".join(items), number)
+    yield from text_slot("form-field", f"{label} /RV", field, "/RV", number)  # rich value
     opts = resolved(field.get("/Opt"))
     if opts is not None and hasattr(opts, "__iter__"):
         items = []

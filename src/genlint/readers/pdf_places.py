@@ -43,6 +43,8 @@ class Slot:
     - ``xmp``: ``owner[key]`` is an XML packet (XMP, an XFA form), removed whole; ``text`` its
       text nodes and attribute values; ``xmp-stream``: ``owner`` is an XMP stream some other
       object refers to, emptied;
+    - ``stream``: ``owner[key]`` is a stream of text (a script, rich text), removed when it
+      holds a value;
     - ``appearance``: ``owner[key]`` is an ``/AP`` dictionary, ``text`` what its streams draw;
     - ``options``: ``owner[key]`` is a choice field's array of options;
     - ``file``: ``owner[key]`` is an embedded file stream, ``data`` its bytes, ``name`` its
@@ -202,9 +204,7 @@ def _annotations(doc: Any, pages: dict[int, int], fields: set[int]) -> Iterator[
                     yield from field_slots(doc, annot, label, number)
                 continue
             for key in _ANNOT_KEYS:
-                text = string_text(annot.get(key))
-                if text:
-                    yield Slot("annotation", f"{label} {key}", "string", annot, key, text, number)
+                yield from text_slot("annotation", f"{label} {key}", annot, key, number)
             yield from action_slots("annotation", label, annot, number)
             yield from appearance_slots("annotation", label, annot, page, number)
             fs = resolved(annot.get("/FS"))
@@ -223,9 +223,28 @@ def action_slots(part: str, label: str, owner: Any, page: int | None,
         text = string_text(action.get(key))
         if text:
             yield Slot(part, f"{label} link", "uri", action, key, _decoded(text), page)
-    text = string_text(action.get("/JS"))
+    yield from text_slot(part, f"{label} script", action, "/JS", page)
+
+
+def text_slot(part: str, label: str, owner: Any, key: str, page: int | None) -> Iterator[Slot]:
+    """``owner[key]`` as a slot: a text string, or a stream of text (a script, rich text)."""
+    value = resolved(owner.get(key))
+    text = string_text(value)
     if text:
-        yield Slot(part, f"{label} script", "string", action, "/JS", text, page)
+        yield Slot(part, label, "string", owner, key, text, page)
+    elif value is not None and hasattr(value, "get_data"):
+        yield Slot(part, label, "stream", owner, key, _stream_text_of(stream_bytes(value)), page)
+
+
+def _stream_text_of(raw: bytes) -> str:
+    """A text stream's bytes as text: UTF-16 with its byte order mark, else UTF-8, else
+    Latin-1 (PDFDocEncoding's printable range)."""
+    if raw[:2] in (b"\xfe\xff", b"\xff\xfe"):
+        return raw.decode("utf-16", "replace")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
 
 
 def _open_action(doc: Any) -> Iterator[Slot]:
