@@ -30,3 +30,17 @@ echo
 echo "-- Gate(mask_prompts=True) against a scripted OpenAI-compatible server"
 .venv/bin/python examples/mask/round_trip.py
 rm -rf "$work"
+echo
+echo "-- a PDF keeps personal data where no page shows it: metadata, XMP, annotations, links,"
+echo "   form fields, bookmarks, attachments (examples/mask/contract-hidden-places.pdf, built by"
+echo "   tests/support/pdf_build.py); check reads every place, mask rewrites every place"
+work=$(mktemp -d)
+echo "\$ genlint check examples/mask/contract-hidden-places.pdf --select sensitive"
+.venv/bin/genlint check examples/mask/contract-hidden-places.pdf --select sensitive --no-color | grep -v '^    '
+echo "(exit code ${PIPESTATUS[0]})"
+echo "\$ genlint mask examples/mask/contract-hidden-places.pdf --out $work/masked"
+.venv/bin/genlint mask examples/mask/contract-hidden-places.pdf --out "$work/masked"
+echo "\$ genlint check $work/masked --select sensitive"
+.venv/bin/genlint check "$work/masked" --select sensitive --no-color
+echo "(exit code $?)"
+rm -rf "$work"

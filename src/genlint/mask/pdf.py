@@ -4,15 +4,20 @@ For every page holding a finding, each text object that draws a character of the
 removed from the page's content, and an image of exactly that object's area, rendered from the
 page before the removal with black boxes over the value's characters, is put in its place. The
 page looks as before with boxes where the values were; the rest of the page keeps its text
-layer (only the lines that held a value become pixels). The file is then rewritten by pypdf from
-its root, so the old content streams, no longer referenced, are not carried over, and link
-annotations whose target holds a value are dropped.
+layer (only the lines that held a value become pixels).
 
 What is redacted is what ``check`` finds in the text pypdf extracts (the reader's text), located
 on the page through PDFium's text (the same values, ignoring white space), plus what the pack
-finds in PDFium's text itself. Afterwards both extractions are checked again; anything found
-means nothing is written. Refused as bad input: encrypted PDFs, pages without a text layer
-(a scan: there is no text to remove; OCR-based redaction is not implemented) and rotated pages.
+finds in PDFium's text itself (a value only one extractor reads is still redacted; one pypdf
+reads that PDFium's text cannot place refuses the file, naming the page). The pictures that
+replace text are rendered without annotations or form fields, so no hidden value is baked in.
+
+Every hidden place the reader reads (metadata, annotations, links, form fields, outlines,
+attachments) is masked in the same pass from the same list (:mod:`.pdf_places`), and the file
+is written from its root twice over, so it holds only reachable objects. Afterwards the output
+is read again exactly as ``check`` reads it, and every string object in it is checked;
+anything found means nothing is written. Refused as bad input: encrypted PDFs, pages without a
+text layer (a scan: there is no text to remove here) and rotated pages.
 """
 
 from __future__ import annotations
@@ -36,7 +41,11 @@ PAD_X = 0.2  # … and beside it (neighbours stay readable)
 REDACTED = "[redacted]"
 
 
-def mask_pdf(path: str, data: bytes, masker: Masker) -> MaskedFile:
+def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> MaskedFile:
+    """``data`` with every value redacted on the pages and masked in every hidden place;
+    ``depth``: how deep inside attachments this file is."""
+    from ..readers.pdf_segments import pdfium_place
+
     require("pypdfium2", "mask")
     require("PIL", "mask")
     import pypdfium2 as pdfium
@@ -49,12 +58,16 @@ def mask_pdf(path: str, data: bytes, masker: Masker) -> MaskedFile:
     replacements: list[Replacement] = []
     values: set[str] = set()
     try:
+        if len(pdf) != len(pages_text):
+            raise InputError(f"{path}: PDFium sees {len(pdf)} pages, pypdf {len(pages_text)}; "
+                             "mask cannot tell which text the file shows")
         for index, text in enumerate(pages_text):
             findings = masker.find(text)
             page = pdf[index]
             textpage = page.get_textpage()
             ptext = _page_text(textpage)
-            spans = _spans(findings, ptext, masker)
+            own = masker.find(ptext.replace("\r", " "))
+            spans = _spans(findings, own, ptext, path, index)
             if not spans:
                 continue
             if page.get_rotation():
@@ -62,31 +75,51 @@ def mask_pdf(path: str, data: bytes, masker: Masker) -> MaskedFile:
             _redact(pdf, page, textpage, spans, path, index)
             for f in findings:
                 values.add(f.text)
-                line = text.count("\n", 0, f.start) + 1
-                column = f.start - (text.rfind("\n", 0, f.start) + 1) + 1
-                replacements.append(Replacement(f.rule, f.start, f.end, REDACTED,
-                                                f.end - f.start, line, column, index + 1))
-        if not replacements:
-            return MaskedFile(path, "pdf", data, [])
-        buffer = io.BytesIO()
-        pdf.save(buffer)
+                replacements.append(_replacement(f.rule, f.start, f.end, text, index, None))
+            # what only PDFium's text holds (pypdf reads it otherwise, or not at all)
+            seen = {"".join(v.split()) for v in values}
+            for f in own:
+                if "".join(f.text.split()) not in seen:
+                    values.add(f.text)
+                    replacements.append(_replacement(f.rule, f.start, f.end, ptext, index,
+                                                     pdfium_place(index + 1)))
+        redacted = bool(replacements)
+        if redacted:
+            buffer = io.BytesIO()
+            pdf.save(buffer)
+    except pdfium.PdfiumError as exc:  # a damaged page pypdf read but PDFium cannot load
+        raise InputError(f"{path}: corrupt PDF (PDFium: {exc})") from None
     finally:
         pdf.close()
-    out = _rewrite(buffer.getvalue(), values)
+    out, hidden = _rewrite(path, buffer.getvalue() if redacted else data, masker, depth,
+                           redacted)
+    replacements.extend(hidden)
+    # nothing to rewrite is a claim too: the file is read as check reads it before it is
+    # passed on unchanged (never "0 masked" on a file check finds a value in)
     _verify(path, out, masker, values)
+    if not replacements:
+        return MaskedFile(path, "pdf", data, [])
     return MaskedFile(path, "pdf", out, replacements,
-                      ["PDF values are redacted (a black box) whatever the style"]
-                      if masker.style != "keep-ends" else [])
+                      ["PDF page values are redacted (a black box) whatever the style"]
+                      if masker.style != "keep-ends" and redacted else [])
 
 
-def _pypdf_pages(path: str, data: bytes, *, refuse_scans: bool = True) -> list[str]:
+def _replacement(rule: str, start: int, end: int, text: str, index: int,
+                 location: dict[str, Any] | None) -> Replacement:
+    line = text.count("\n", 0, start) + 1
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    return Replacement(rule, start, end, REDACTED, end - start, line, column, index + 1, None,
+                       location)
+
+
+def _pypdf_pages(path: str, data: bytes) -> list[str]:
     """Each page's text as the check's reader extracts it; encrypted and scanned files refused."""
     from ..readers.pdf import pages_list, text_pages
 
     pages, scanned = text_pages(
         path, data, encrypted="encrypted PDF; mask cannot redact it (decrypt it first)"
     )
-    if scanned and refuse_scans:
+    if scanned:
         raise InputError(f"{path}: {pages_list(scanned)} ha{'s' if len(scanned) == 1 else 've'} "
                          "no text layer (a scan); mask cannot redact scanned pages")
     return pages
@@ -100,10 +133,12 @@ def _page_text(textpage: Any) -> str:
     return text
 
 
-def _spans(findings: list[Any], ptext: str, masker: Masker) -> list[tuple[int, int]]:
-    """Character ranges on the PDFium page of the reader's findings and of the pack's own
-    findings in PDFium's text."""
-    spans = [(f.start, f.end) for f in masker.find(ptext.replace("\r", " "))]
+def _spans(findings: list[Any], own: list[Any], ptext: str, path: str,
+           index: int) -> list[tuple[int, int]]:
+    """Character ranges on the PDFium page of the reader's findings (located ignoring white
+    space) and of the pack's own findings in PDFium's text. A value pypdf reads that PDFium's
+    text does not hold: the extractors disagree, and mask refuses the file."""
+    spans = [(f.start, f.end) for f in own]
     keep = [i for i, ch in enumerate(ptext) if not ch.isspace()]
     squeezed = "".join(ptext[i] for i in keep)
     for f in findings:
@@ -117,8 +152,9 @@ def _spans(findings: list[Any], ptext: str, masker: Masker) -> list[tuple[int, i
             found = True
             at = squeezed.find(needle, at + 1)
         if not found:
-            raise GenlintError(f"cannot locate {f.rule} on the page (text extraction differs); "
-                               "nothing written")
+            raise InputError(f"{path}: page {index + 1}: pypdf reads a {f.rule} value that "
+                             "PDFium's text does not hold (the extractors disagree); mask "
+                             "cannot redact it, nothing written")
     return sorted(set(spans))
 
 
@@ -143,7 +179,7 @@ def _redact(pdf: Any, page: Any, textpage: Any, spans: list[tuple[int, int]], pa
             boxes.append(textpage.get_charbox(i, loose=True))
     top_level = {_handle(o): o for o in page.get_objects(max_depth=1)}
     left, _bottom, _right, top = page.get_cropbox()
-    image = page.render(scale=SCALE, may_draw_forms=False).to_pil().convert("RGB")
+    image = page.render(scale=SCALE, may_draw_forms=False, draw_annots=False).to_pil().convert("RGB")
     draw = ImageDraw.Draw(image)
 
     def px(x: float, y: float) -> tuple[float, float]:
@@ -180,46 +216,56 @@ def _redact(pdf: Any, page: Any, textpage: Any, spans: list[tuple[int, int]], pa
     page.gen_content()
 
 
-def _rewrite(data: bytes, values: set[str]) -> bytes:
-    """The file rewritten by pypdf from its root: unreferenced objects (the old content
-    streams) are left behind; link annotations holding a value are dropped."""
+def _rewrite(path: str, data: bytes, masker: Masker, depth: int,
+             redacted: bool) -> tuple[bytes, list[Replacement]]:
+    """The file rewritten by pypdf from its root, every hidden place masked
+    (:mod:`.pdf_places`), then once more from the root: only reachable objects are written
+    (the old content streams, a removed XMP packet or appearance stay behind)."""
     from pypdf import PdfReader, PdfWriter
 
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-    squeezed = {"".join(v.split()) for v in values}
-    for page in writer.pages:
-        annots = page.get("/Annots")
-        if annots is None:
-            continue
-        kept = [a for a in annots.get_object() if not _holds(a.get_object(), squeezed)]
-        if len(kept) != len(annots.get_object()):
-            from pypdf.generic import ArrayObject, NameObject
+    from .pdf_places import mask_places
 
-            page[NameObject("/Annots")] = ArrayObject(kept)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
-def _holds(annotation: Any, values: set[str]) -> bool:
-    blob = repr(annotation)
-    return any(v in blob for v in values)
+    try:
+        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    except Exception as exc:
+        raise InputError(f"{path}: corrupt PDF ({type(exc).__name__})") from None
+    replacements = mask_places(path, writer, masker, depth)
+    if not replacements and not redacted:
+        return data, []
+    try:
+        first = io.BytesIO()
+        writer.write(first)
+        again = PdfWriter(clone_from=PdfReader(io.BytesIO(first.getvalue())))
+        out = io.BytesIO()
+        again.write(out)
+    except Exception as exc:  # an object tree pypdf cannot write back (nesting, damage)
+        raise InputError(f"{path}: the masked PDF cannot be written ({type(exc).__name__}); "
+                         "nothing written") from None
+    return out.getvalue(), replacements
 
 
 def _verify(path: str, out: bytes, masker: Masker, values: set[str]) -> None:
-    """Both extractions of the written file: nothing found, no value left."""
-    import pypdfium2 as pdfium
+    """The written file read again as ``check`` reads it (the same places, both extractors)
+    and every string object in it: nothing found and no redacted value left, or nothing is
+    written."""
+    from ..readers.pdf import read_pdf
+    from .pdf_verify import leftover_strings
 
-    # a page that held mostly values is now mostly pixels: not a scan to refuse
-    texts = _pypdf_pages(path, out, refuse_scans=False)
-    doc = pdfium.PdfDocument(out)
     try:
-        texts += [_page_text(page.get_textpage()) for page in doc]
-    finally:
-        doc.close()
+        doc = read_pdf(path, out, ocr=False)
+    except InputError as exc:
+        raise GenlintError(f"{path}: the masked file cannot be read back ({exc}); "
+                           "nothing written") from None
     squeezed = {"".join(v.split()) for v in values}
-    for text in texts:
-        flat = "".join(text.split())
-        if masker.find(text) or any(v in flat for v in squeezed):
-            raise GenlintError(f"{path}: a value is still extractable after redaction; "
+    for seg in doc.segments:
+        flat = "".join(seg.text.split())
+        found = masker.find(seg.text)
+        if found or any(v in flat for v in squeezed):
+            where = seg.places[0][1].get("field") if seg.places and seg.places[0][1] else None
+            where = where or "page text"
+            raise GenlintError(f"{path}: a value is still readable after masking ({where}); "
                                "nothing written")
+    left = leftover_strings(out, masker)
+    if left:
+        raise GenlintError(f"{path}: {left[0]} still holds personal data after masking "
+                           "(a place mask does not rewrite); nothing written")

@@ -1,5 +1,8 @@
 """PDF with pypdf: the text of every page, pages joined by a line break; findings carry the
-1-based page number and a line counted within the page.
+1-based page number and a line counted within the page. A run of single-character lines (each
+character drawn as its own text object) is joined back into one line. For the ``sensitive``
+pack the reader also gives PDFium's text where it differs, and every hidden place
+(:mod:`.pdf_segments`, :mod:`.pdf_places`).
 
 An encrypted PDF that opens with the empty password (only an owner password: copy or print
 limits) is read; pypdf needs ``cryptography`` for AES, which the ``docs`` extra installs. One that
@@ -25,7 +28,20 @@ _SCAN_TEXT_CHARS = 16
 
 
 def read(path: str, data: bytes) -> Document:
-    pages, scanned = text_pages(path, data)
+    return read_pdf(path, data)
+
+
+def read_pdf(path: str, data: bytes, depth: int = 0, *, ocr: bool = True) -> Document:
+    """The pages' text for every pack, then, for the ``sensitive`` pack only, every hidden
+    place (:mod:`.pdf_segments`); ``depth``: how deep inside attachments this file is.
+    ``ocr=False`` reads a page without a text layer as the empty text it has (``mask``
+    reading back its own output, where a page of values became pixels)."""
+    from .pdf_segments import hidden_segments
+
+    reader = open_pdf(path, data)
+    pages, scanned = _pages_of(path, reader)
+    if not ocr:
+        scanned = []
     page_places: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     if scanned:
         from .ocr import ocr_pdf_pages
@@ -52,6 +68,9 @@ def read(path: str, data: bytes) -> Document:
     )
     if scanned:
         doc.warnings.append(f"read by OCR: {pages_list(scanned)} (no text layer)")
+    hidden, warnings = hidden_segments(path, data, reader, pages, depth, ocr=ocr)
+    doc.segments.extend(hidden)
+    doc.warnings.extend(warnings)
     return doc
 
 
@@ -62,6 +81,12 @@ def text_pages(
     :func:`_looks_scanned`); a file that is not a PDF, damaged or locked is InputError. The
     check and ``genlint mask`` open PDFs through this one function. ``encrypted``: refuse an
     encrypted file with this reason instead of opening it with the empty password."""
+    return _pages_of(path, open_pdf(path, data, encrypted=encrypted))
+
+
+def open_pdf(path: str, data: bytes, *, encrypted: str | None = None) -> Any:
+    """A pypdf reader on ``data`` (decrypted with the empty password unless ``encrypted``
+    says why an encrypted file is refused); not a PDF, damaged or locked: InputError."""
     require("pypdf", "docs")
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError, PyPdfError
@@ -76,7 +101,21 @@ def text_pages(
             if encrypted is not None:
                 raise InputError(f"{path}: {encrypted}")
             _decrypt(path, reader)
-        pages = [page.extract_text() or "" for page in reader.pages]
+        reader.pages  # noqa: B018  (the page tree: a damaged one fails here, not later)
+    except (InputError, MissingExtraError):
+        raise
+    except (PdfReadError, PyPdfError) as exc:
+        raise InputError(f"{path}: corrupt PDF ({exc})") from None
+    except Exception as exc:  # a damaged file can fail anywhere inside pypdf
+        raise InputError(f"{path}: corrupt PDF ({type(exc).__name__})") from None
+    return reader
+
+
+def _pages_of(path: str, reader: Any) -> tuple[list[str], list[int]]:
+    from pypdf.errors import PdfReadError, PyPdfError
+
+    try:
+        pages = [joined_lines(page.extract_text() or "") for page in reader.pages]
         scanned = [i for i, text in enumerate(pages) if _looks_scanned(reader.pages[i], text)]
     except (InputError, MissingExtraError):
         raise
@@ -85,6 +124,33 @@ def text_pages(
     except Exception as exc:  # a damaged file can fail anywhere inside pypdf
         raise InputError(f"{path}: corrupt PDF ({type(exc).__name__})") from None
     return pages, scanned
+
+
+# three or more lines in a row of at most one character: a generator that draws each character
+# as its own text object, which pypdf extracts one character per line
+_SPLIT_RUN = 3
+
+
+def joined_lines(text: str) -> str:
+    """``text`` with each run of single-character lines joined back into one line, so
+    ``1\n3\n8\n…`` reads as the number it is on the page."""
+    if "\n" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    run: list[str] = []
+    for line in [*lines, None]:
+        if line is not None and len(line) <= 1:
+            run.append(line)
+            continue
+        if len(run) >= _SPLIT_RUN:
+            out.append("".join(run))
+        else:
+            out.extend(run)
+        run = []
+        if line is not None:
+            out.append(line)
+    return "\n".join(out)
 
 
 def _decrypt(path: str, reader: Any) -> None:

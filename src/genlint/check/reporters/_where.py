@@ -18,6 +18,8 @@ def where(finding: Finding) -> str:
         return f"{prefix}table {loc['table']} row {loc['row']} cell {loc['cell']}"
     if "paragraph" in loc:
         return f"{prefix}paragraph {loc['paragraph']}"
+    if "field" in loc:  # a hidden place of a PDF (``page 2 annotation 1 link``, ``Info /Author``)
+        return loc["field"] + (f" line {finding.line}" if finding.line > 1 else "")
     if finding.page is not None:
         return f"page {finding.page} line {finding.line}"
     if "bbox" in loc:
