@@ -15,6 +15,7 @@ rewrites the same part, never half of one).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import pickle
@@ -60,14 +61,16 @@ class _CheckActor:
         if out_dir is not None:
             import pyarrow as pa
 
-            from .columns import empty_columns, finding_schema, findings_to_columns
+            from .columns import error_columns, error_schema, error_to_columns, findings_to_columns
 
-            columns = empty_columns()
+            columns = error_columns()
             for (_index, _path, shown), result in zip(chunk, results, strict=True):
+                if result.error is not None:
+                    error_to_columns(shown, result.error, columns)
                 findings_to_columns(shown, result.findings, columns)
                 result.findings = []  # written below: only the summary goes back
-            if sum(counts):
-                table = pa.Table.from_pydict(columns, schema=finding_schema())
+            if columns["path"]:
+                table = pa.Table.from_pydict(columns, schema=error_schema())
                 _write_part(table, out_dir, chunk[0][0])
         return [(item[0], n, r) for item, n, r in zip(chunk, counts, results, strict=True)]
 
@@ -104,7 +107,8 @@ class RayChecker:
         remote = ray.remote(num_cpus=1, max_restarts=1, max_task_retries=1)(_CheckActor)
         blob = pickle.dumps(settings)
         self.ray = ray
-        self.actors = [remote.remote(blob) for _ in range(actors)]
+        self._start = lambda: remote.remote(blob)
+        self.actors = [self._start() for _ in range(actors)]
         try:
             ray.get([a.ready.remote() for a in self.actors])
         except BaseException:
@@ -136,7 +140,7 @@ class RayChecker:
     ) -> tuple[list[FileResult], int]:
         """Each file's result in input order (without findings when ``out_dir`` holds them)
         and the number of findings."""
-        from ..check.report import display_path
+        from ..check.report import FileResult, display_path
 
         # the cluster's workers may run elsewhere: they get absolute paths
         queue = [(i, os.path.abspath(p), display_path(p)) for i, p in enumerate(files)]
@@ -145,7 +149,16 @@ class RayChecker:
         total = 0
         pending: dict[Any, Any] = {}
 
+        # files of a chunk whose worker died twice: tried again one at a time, so that only
+        # the file that kills a worker is lost (as its error), never the batch
+        alone: list[tuple[int, str, str]] = []
+        replaced: dict[int, Any] = {}
+
         def send(actor: Any) -> None:
+            if alone:
+                item = alone.pop()
+                pending[actor.check.remote([item], out_dir)] = (actor, [item])
+                return
             # guided: a share of what is left, so the actors finish together
             size = max(1, min(_MAX_CHUNK, math.ceil(len(queue) / (4 * len(self.actors)))))
             chunk = [queue.pop() for _ in range(min(size, len(queue)))]
@@ -161,17 +174,32 @@ class RayChecker:
             try:
                 done = self.ray.get(ref)
             except self.ray.exceptions.RayError as exc:
-                raise GenlintError(
-                    f"a Ray worker failed twice checking {chunk[0][1]} and the "
-                    f"{len(chunk) - 1} file(s) after it: {str(exc).splitlines()[0]}"
-                ) from None
+                done = []
+                if id(actor) in replaced:
+                    actor = replaced[id(actor)]
+                elif isinstance(exc, self.ray.exceptions.RayActorError):
+                    # the actor is gone for good: a new one takes its place
+                    with contextlib.suppress(Exception):
+                        self.ray.kill(actor)
+                    fresh = self._start()
+                    self.actors[self.actors.index(actor)] = fresh
+                    replaced[id(actor)] = fresh
+                    actor = fresh
+                if len(chunk) > 1:
+                    alone.extend(reversed(chunk))
+                else:
+                    why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                    index = chunk[0][0]
+                    results[index] = FileResult(files[index], error=(
+                        f"{files[index]}: a Ray worker failed twice checking this file "
+                        f"({why[:200]})"))
             send(actor)
             for index, count, result in done:
                 result.path = files[index]  # as given, as the local engines report it
                 results[index] = result
                 total += count
             if progress is not None:
-                progress(len(done))
+                progress(len(done) or (1 if len(chunk) == 1 else 0))
         missing = [files[i] for i, r in enumerate(results) if r is None]
         if missing:
             raise GenlintError(

@@ -467,3 +467,15 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
         raise  # about the run, not this file
     except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only
         return FileResult(path, error=str(exc))
+    except Exception as exc:  # a bug or a resource limit met by this file: it costs only this file
+        return FileResult(path, error=file_failure(path, exc))
+
+
+def file_failure(path: str, exc: BaseException) -> str:
+    """The error line of a file whose reading or checking failed unexpectedly: the kind of
+    failure and where it happened, never the exception's text (it may quote the file)."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
+    return f"{path}: could not be checked ({type(exc).__name__}{where}); the other files were"

@@ -171,17 +171,19 @@ class Vault:
     # -- files ------------------------------------------------------------------------------
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Vault:
-        from .._io import read_text
+        from .._io import loads_json, read_text
 
         if not os.path.exists(path):
             raise InputError(f"{path}: no such vault file")
         raw = read_text(path)
         try:
-            data = json.loads(raw)
+            data = loads_json(raw)
         except json.JSONDecodeError as exc:
             raise InputError(f"{path}: not a genlint vault (invalid JSON: {exc.msg})") from None
         except RecursionError:
             raise InputError(f"{path}: not a genlint vault (JSON nested too deeply)") from None
+        except InputError as exc:
+            raise InputError(f"{path}: not a genlint vault ({exc})") from None
         if not isinstance(data, dict) or not isinstance(data.get("tokens"), dict):
             raise InputError(f"{path}: not a genlint vault (no \"tokens\" object)")
         literals = data.get("literals", [])
