@@ -45,7 +45,10 @@ def atomic_write(
         raise InputError(f"{path}: {kind}; refusing to replace it")
     if st is not None and any(_same_file(source, target) for source in inputs):
         raise InputError(f"{path}: is one of the inputs; refusing to overwrite it")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:  # a folder we may not write in, a read-only or full file system
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
@@ -56,9 +59,12 @@ def atomic_write(
         else:
             os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):  # the disk filled up, the file system turned read-only
+            raise InputError(f"{path}: cannot write ({exc.strerror or exc}); "
+                             "nothing was replaced") from None
         raise
 
 
