@@ -13,7 +13,13 @@ import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .columns import error_columns, error_schema, error_to_columns, findings_to_columns, require_pyarrow
+from .columns import (
+    error_columns,
+    error_schema,
+    error_to_columns,
+    findings_to_columns,
+    require_pyarrow,
+)
 
 if TYPE_CHECKING:
     import pyarrow as pa

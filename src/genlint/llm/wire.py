@@ -49,7 +49,7 @@ def capped_async_client(cap: int = DEFAULT_MAX_REPLY_BYTES, **kwargs: Any) -> An
 
 
 def _capped_transport_class(http: Any) -> Any:
-    class CappedStream(http.AsyncByteStream):  # type: ignore[misc, name-defined]
+    class CappedStream(http.AsyncByteStream):
         def __init__(self, inner: Any, cap: int, encoding: str) -> None:
             self.inner, self.cap, self.encoding = inner, cap, encoding
 
@@ -85,7 +85,7 @@ def _capped_transport_class(http: Any) -> Any:
         async def aclose(self) -> None:
             await self.inner.aclose()
 
-    class CappedTransport(http.AsyncBaseTransport):  # type: ignore[misc, name-defined]
+    class CappedTransport(http.AsyncBaseTransport):
         def __init__(self, inner: Any, cap: int) -> None:
             self.inner, self.cap = inner, cap
 
