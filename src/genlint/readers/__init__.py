@@ -196,3 +196,21 @@ def _inflated_size(path: str, name: str, raw: memoryview, room: int, zlib: Any) 
                 offset += len(pending)
     except zlib.error as exc:
         raise InputError(f"{path}: damaged ZIP entry {name!r} ({exc})") from None
+
+
+# -- XML parts (DOCX): what a parser would drop is bad input, not a warning --------------------
+def refuse_xml_loss(path: str, part: str, *, error: Exception | None = None, root: Any = None) -> None:
+    """InputError when a part cannot be read whole: nested past the parser's depth limit (the
+    recovering parser drops everything inside, silently), or holding entity references that
+    stay unresolved (the text after each is lost). The predefined entities and character
+    references are resolved by the parser; a DOCX declares no others."""
+    if error is not None and "depth" in str(error).lower():
+        raise InputError(f"{path}: part {part} is nested deeper than the XML parser reads "
+                         "(256 levels); its text would be lost, so the file is not read")
+    if root is not None:
+        from lxml import etree
+
+        entity = next(root.iter(etree.Entity), None)
+        if entity is not None:
+            raise InputError(f"{path}: part {part} uses the XML entity {entity.text[:40]} "
+                             "(a DOCX declares none); not read")

@@ -26,7 +26,7 @@ from .docx_walk import REVISION_TAGS, Layout, Story, W, read_blocks
 
 
 # A DOCX is a ZIP: bound what its parts may expand to before anything is decompressed, so a
-# zip bomb named .docx costs nothing (zipfile stops at each entry's declared size).
+# zip bomb named .docx costs nothing (readers.check_zip inflates each entry in blocks, counting).
 def _max_expanded() -> int:
     from .._io import env_megabytes
 
@@ -162,15 +162,21 @@ def _parse(path: str, name: str, blob: bytes, warnings: list[str]) -> Any:
 
     # no entities, no network: a document cannot make the reader fetch or expand anything
     options = {"resolve_entities": False, "no_network": True, "remove_comments": True}
+    from . import refuse_xml_loss
+
     try:
-        return etree.fromstring(blob, etree.XMLParser(**options))
+        root = etree.fromstring(blob, etree.XMLParser(**options))
+        refuse_xml_loss(path, name, root=root)
+        return root
     except etree.XMLSyntaxError as exc:
         first_error = exc
+    refuse_xml_loss(path, name, error=first_error)
     root = None
     with contextlib.suppress(etree.XMLSyntaxError):
         root = etree.fromstring(blob, etree.XMLParser(recover=True, **options))
     if root is None:
         raise InputError(f"{path}: cannot read DOCX part {name} ({first_error})") from None
+    refuse_xml_loss(path, name, root=root)
     warnings.append(
         f"{name}: malformed XML ({first_error}); read with a recovering parser, "
         "text near the damage may be missing"
