@@ -347,3 +347,145 @@ def test_parquet_has_a_row_for_an_unreadable_file(tmp_path: Path) -> None:
     errors = [r for r in rows if r["rule"] is None]
     assert len(errors) == 1 and errors[0]["path"].endswith("broken.pdf") and errors[0]["error"]
     assert any(r["rule"] == "sensitive/mobile" for r in rows)
+
+
+# -- generate against faulty endpoints ----------------------------------------------------------
+def _gzip_bomb(megabytes: int) -> bytes:
+    import zlib
+
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    zeros = deflate.compress(b"\0" * MB) + deflate.flush(zlib.Z_FULL_FLUSH)
+    header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03"
+    return header + zeros * megabytes + deflate.flush(zlib.Z_FINISH) + b"\0" * 8
+
+
+class _Endpoint:
+    """An HTTP endpoint answering every POST with ``body`` (bytes, or a number of megabytes
+    streamed without a length, closed at the end), with ``headers``."""
+
+    def __init__(self, body: bytes | int, headers: dict[str, str] | None = None) -> None:
+        import threading
+        from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.0"
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                for k, v in (headers or {}).items():
+                    self.send_header(k, v)
+                try:
+                    if isinstance(body, bytes):
+                        self.send_header("Content-Length", str(len(body)))
+                        self.end_headers()
+                        self.wfile.write(body)
+                        return
+                    self.end_headers()
+                    self.wfile.write(b'{"choices": [{"message": {"content": "')
+                    block = b"x" * MB
+                    for _ in range(body):
+                        self.wfile.write(block)
+                        owner.sent += len(block)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+        self.sent = 0
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> str:
+        self.thread.start()
+        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def _reply(content: object) -> bytes:
+    return json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "m",
+                       "choices": [{"index": 0, "message": {"role": "assistant", "content": content},
+                                    "finish_reason": "stop"}]}).encode()
+
+
+def _generate(tmp_path: Path, body: bytes | int, headers: dict[str, str] | None = None) -> Run:
+    (tmp_path / "p.txt").write_text("写一段话", encoding="utf-8")
+    with _Endpoint(body, headers) as url:
+        return run_genlint(["generate", "--prompt-file", "p.txt", "--model", "m", "--base-url", url,
+                            "--max-retries", "0", "--format", "json"], tmp_path)
+
+
+GENERATE_CASES = [
+    ("content-a-number", _reply(42), None, "reply content is a number"),
+    ("content-a-list", _reply([1, 2]), None, "reply content is list"),
+    ("body-200k-deep", b"[" * 200_000 + b"]" * 200_000, None, "nested too deeply"),
+    ("body-200-mb", 200, None, "cut while receiving"),
+    ("gzip-bomb-1-gb", _gzip_bomb(1024), {"Content-Encoding": "gzip"}, "cut while receiving"),
+]
+
+
+@pytest.mark.parametrize(("name", "body", "headers", "needle"), GENERATE_CASES,
+                         ids=[c[0] for c in GENERATE_CASES])
+def test_generate_against_a_faulty_endpoint(tmp_path: Path, name: str, body: bytes | int,
+                                            headers: dict[str, str] | None, needle: str) -> None:
+    pytest.importorskip("openai")
+    from genlint.llm.wire import DEFAULT_MAX_REPLY_BYTES
+
+    baseline = _generate(tmp_path, _reply("一段正常的回答。"))
+    assert baseline.code == 0, baseline.err
+    run = _generate(tmp_path, body, headers)
+    assert run.code in (1, 2), run.err
+    assert "internal error" not in run.err and "Traceback" not in run.err, run.err
+    assert needle in run.out + run.err
+    # what the reply may cost on top of a normal run: twice the cap on what is received
+    assert run.peak_mb - baseline.peak_mb < 2 * DEFAULT_MAX_REPLY_BYTES / MB, (
+        f"{name}: {run.peak_mb:.0f} MB against {baseline.peak_mb:.0f} MB")
+
+
+def test_retry_after_as_an_http_date_is_honoured() -> None:
+    import email.utils
+    import time
+
+    from genlint.llm.openai_compat import _retry_after
+
+    class Response:
+        def __init__(self, value: str) -> None:
+            self.headers = {"retry-after": value}
+
+    class Failure:
+        def __init__(self, value: str) -> None:
+            self.response = Response(value)
+
+    later = email.utils.formatdate(time.time() + 30, usegmt=True)
+    assert 25 <= (_retry_after(Failure(later)) or 0) <= 31
+    assert _retry_after(Failure(email.utils.formatdate(time.time() - 60, usegmt=True))) == 0
+    assert _retry_after(Failure("soon")) is None
+    assert _retry_after(Failure("nan")) is None
+
+
+def test_one_malformed_prompt_never_costs_the_batch(tmp_path: Path) -> None:
+    pytest.importorskip("openai")
+    from genlint.llm.testing import Reply, ScriptedServer
+
+    prompts = tmp_path / "prompts"
+    prompts.mkdir()
+    (prompts / "a.txt").write_text("写一段话", encoding="utf-8")
+    (prompts / "b.json").write_text('{"messages": [', encoding="utf-8")
+    (prompts / "c.json").write_text('[{"role": "user", "content": "x", "n": ' + "9" * 5000 + "}]")
+    with ScriptedServer(lambda body: Reply("一段干净的回答。")) as server:
+        run = run_genlint(["generate", "--prompts-dir", str(prompts), "--model", "m", "--base-url",
+                           server.url, "--format", "json"], tmp_path)
+    assert run.code == 2, run.err
+    results = {r["prompt"]: r for r in json.loads(run.out)["results"]}
+    assert results["a.txt"]["status"] == "passed" or results["a.txt"].get("ok")
+    assert "invalid JSON" in results["b.json"]["error"]
+    assert "5,000 digits" in results["c.json"]["error"]
+    assert run.err.count("genlint: error:") == 2 and "internal error" not in run.err
