@@ -37,11 +37,10 @@ def best_of(n: int, fn: object) -> float:
 
 
 def zip_guard() -> None:
-    from support.docx_build import new_document, to_bytes
-    from support.hostile_files import lying_zip_bomb
-
     from genlint.readers import check_zip
     from genlint.readers.docx import read
+    from support.docx_build import new_document, to_bytes
+    from support.hostile_files import lying_zip_bomb
 
     document = new_document()
     for i in range(2000):
