@@ -60,8 +60,7 @@ def run_on_ray(
         if started:
             import ray
 
-            with _children_write_to_stderr():  # what shutting down prints is a log line
-                ray.shutdown()
+            ray.shutdown()
     report = CheckReport(files=results, rules=checker.rules)
     if fmt != "parquet":
         return finish(report, fmt, out_path, paths, color, statistics)
