@@ -489,3 +489,35 @@ def test_one_malformed_prompt_never_costs_the_batch(tmp_path: Path) -> None:
     assert "invalid JSON" in results["b.json"]["error"]
     assert "5,000 digits" in results["c.json"]["error"]
     assert run.err.count("genlint: error:") == 2 and "internal error" not in run.err
+
+
+@pytest.mark.parametrize("command", ["check", "mask", "mask-token"])
+def test_an_unexpected_failure_in_one_file_costs_that_file_only(
+    run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:  # type: ignore[no-untyped-def]
+    import genlint.readers.markdown as markdown
+
+    def boom(path: str, data: bytes) -> object:
+        raise RuntimeError("a bug that quotes 13812345678")
+
+    monkeypatch.setattr(markdown, "read", boom)
+    if command != "check":
+        import genlint.mask.files as files
+
+        real = files.mask_bytes
+        monkeypatch.setattr(files, "mask_bytes", lambda p, d, m: boom(p, d) if p.endswith(".md")
+                            else real(p, d, m))
+    (tmp_path / "bad.md").write_text("电话13812345678\n", encoding="utf-8")
+    (tmp_path / "good.txt").write_text("电话13912345678\n", encoding="utf-8")
+    paths = [str(tmp_path / "bad.md"), str(tmp_path / "good.txt")]
+    if command == "check":
+        result = run_cli("check", *paths, "--format", "json")
+        files_out = {Path(f["path"]).name: f for f in json.loads(result.out)["files"]}
+        assert files_out["good.txt"]["findings"]
+    else:
+        extra = ["--style", "token", "--vault", str(tmp_path / "v.json")] if command == "mask-token" else []
+        result = run_cli("mask", *paths, "--out", str(tmp_path / "out"), *extra)
+        assert (tmp_path / "out" / "good.txt").exists() and not (tmp_path / "out" / "bad.md").exists()
+    assert result.code == 2
+    assert "could not be processed (RuntimeError" in result.err
+    assert "13812345678" not in result.err and "internal error" not in result.err

@@ -472,10 +472,6 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
 
 
 def file_failure(path: str, exc: BaseException) -> str:
-    """The error line of a file whose reading or checking failed unexpectedly: the kind of
-    failure and where it happened, never the exception's text (it may quote the file)."""
-    import traceback
+    from ..errors import failure_line
 
-    frames = traceback.extract_tb(exc.__traceback__)
-    where = f" at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
-    return f"{path}: could not be checked ({type(exc).__name__}{where}); the other files were"
+    return failure_line(path, exc)

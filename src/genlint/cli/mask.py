@@ -77,6 +77,11 @@ def _run_files(
         except GenlintError as exc:
             outcomes.append(str(exc))
             continue
+        except Exception as exc:  # one file's unexpected failure costs that file only
+            from ..errors import failure_line
+
+            outcomes.append(failure_line(source, exc))
+            continue
         outcomes.append(result)
     return outcomes
 
