@@ -40,7 +40,7 @@ TOKEN = re.compile(r"<([A-Z][A-Z0-9_]*?)_([1-9][0-9]*)(?:_([a-z]{6}))?>")
 _ID = re.compile(r"[a-z]{6}")
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: how long a run waits for another run's lock on the same vault before giving up
-LOCK_WAIT_SECONDS = 120.0
+LOCK_WAIT_SECONDS = 600.0
 
 
 def document_hash(data: bytes) -> str:
