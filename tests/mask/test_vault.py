@@ -162,3 +162,27 @@ def test_the_vault_lock_times_out_with_one_line(tmp_path: Path) -> None:
         holder.kill()
         holder.wait()
     assert re.fullmatch(r"0o600", oct(os.stat(str(path) + ".lock").st_mode & 0o777))
+
+
+def test_tokens_a_restorer_could_not_place_are_reported(
+    run_cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A place the DOCX restorer does not write (here: none at all) leaves this vault's tokens
+    in the output: they are named, and unmask exits 1."""
+    import genlint.mask.docx as mask_docx
+    from genlint.mask.unmask import Unmasked
+    from support.docx_build import new_document, to_bytes
+
+    document = new_document()
+    document.add_paragraph("电话13812345678")
+    (tmp_path / "a.docx").write_bytes(to_bytes(document))
+    vault = tmp_path / "v.json"
+    assert run_cli("mask", str(tmp_path / "a.docx"), "--out", str(tmp_path / "m"), "--style",
+                   "token", "--vault", str(vault)).code == 0
+    monkeypatch.setattr(mask_docx, "unmask_docx", lambda path, data, v: Unmasked(data, 0))
+    result = run_cli("unmask", str(tmp_path / "m" / "a.docx"), "--vault", str(vault), "--out",
+                     str(tmp_path / "back"), "--format", "json")
+    assert result.code == 1
+    (row,) = json.loads(result.out)["files"]
+    assert row["unplaced"] and row["unplaced"][0].startswith("<PHONE_1_")
+    assert "could not be placed" in result.err and "13812345678" not in result.err

@@ -230,10 +230,16 @@ def unmask_command(
 ) -> int:
     """Restore the originals of `--style token` masking from the vault (txt, md, json, docx)."""
     from .._io import to_json
+    from ..errors import InputError
     from ..mask import Vault
     from ..mask.unmask import unmask_bytes
 
     vault = Vault.load(vault_path)
+    if not vault.keeps_records and not force:
+        raise InputError(
+            f"{vault_path}: an old vault (version 1) records no document it masked, so it cannot "
+            "show that it produced these files; --force restores them anyway"
+        )
     pairs = _targets(paths, out_dir, in_place)
     work = lambda p, d: unmask_bytes(p, d, vault, force=force)  # noqa: E731
     done, code = _settle(pairs, _run_files(pairs, in_place, work))

@@ -41,7 +41,7 @@ def unmask_bytes(path: str, data: bytes, vault: Vault, *, force: bool = False) -
         result = _unmask_docx(path, data, vault, force)
     else:
         result = _unmask_text(path, data, vault, suffix)
-    result.forced = record is None
+    result.forced = record is None and vault.keeps_records
     return result
 
 

@@ -146,22 +146,23 @@ class Vault:
             "path": str(path), "tokens": sorted(set(t for t in tokens if t in self.tokens)),
         }
 
+    @property
+    def keeps_records(self) -> bool:
+        """A file vault of version 2 (an id): it can show which documents it produced. An
+        in-memory vault (``mask_text``, a gate, a service request) and a version 1 file cannot."""
+        return self.id is not None or bool(self.documents)
+
     def document(self, data: bytes) -> dict[str, Any] | None:
         """What this vault recorded about ``data``, or None when it did not produce it."""
         return self.documents.get(document_hash(data))
 
     def verify_document(self, path: str, data: bytes, *, force: bool) -> dict[str, Any] | None:
-        """The record of ``data``; InputError naming the mismatch when this vault did not
-        produce it (``force``: None, and the caller restores what it can)."""
+        """The record of ``data``; InputError naming the mismatch when this vault keeps records
+        and did not produce it (``force``: None, and the caller restores what it can)."""
         record = self.document(data)
-        if record is not None or force:
+        if record is not None or force or not self.keeps_records:
             return record
         digest = document_hash(data)[:12]
-        if not self.documents:
-            raise InputError(
-                f"{path}: the vault records no document it masked (an old vault, version 1), so it "
-                "cannot show that it produced this file; --force restores it anyway"
-            )
         raise InputError(
             f"{path}: was not produced with this vault (SHA-256 {digest}… is none of the "
             f"{len(self.documents)} document(s) it masked: another vault's file, or edited since "
