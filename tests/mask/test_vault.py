@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from genlint.mask.vault import TOKEN, Vault
 
@@ -186,3 +188,28 @@ def test_tokens_a_restorer_could_not_place_are_reported(
     (row,) = json.loads(result.out)["files"]
     assert row["unplaced"] and row["unplaced"][0].startswith("<PHONE_1_")
     assert "could not be placed" in result.err and "13812345678" not in result.err
+
+
+@settings(max_examples=40, deadline=None)
+@given(runs=st.lists(st.lists(st.sampled_from([f"1381234{i:04d}" for i in range(30)]),
+                              max_size=8), min_size=1, max_size=6))
+def test_runs_in_turn_keep_every_value_once(runs: list[list[str]]) -> None:
+    """Whatever values successive runs add (repeats included), the vault ends with each value
+    under one token of its own id, and a value keeps its token from run to run."""
+    import tempfile
+
+    from genlint.mask.vault import vault_lock
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "v.json"
+        first_token: dict[str, str] = {}
+        for values in runs:
+            with vault_lock(path):
+                vault = Vault.load_or_new(path)
+                for value in values:
+                    token = vault.token_for(value, "PHONE")
+                    assert first_token.setdefault(value, token) == token
+                vault.save(path)
+        final = Vault.load(path)
+        assert sorted(final.tokens.values()) == sorted(set(first_token))
+        assert all(t.endswith(f"_{final.id}>") for t in final.tokens)
