@@ -249,8 +249,8 @@ def unmask_command(
         rows.append({"path": source, "out": target, "restored": r.restored,
                      "verified": not r.forced, "unplaced": r.unplaced, "foreign": r.foreign})
         if r.forced:
-            sys.stderr.write(f"genlint: warning: {source}: not a document this vault produced "
-                             "(restored with --force)\n")
+            sys.stderr.write(f"genlint: warning: {source}: not verified as a document this vault "
+                             "produced (restored with --force)\n")
         for what, tokens in (("could not be placed", r.unplaced),
                              ("are not from this vault", r.foreign)):
             if tokens:

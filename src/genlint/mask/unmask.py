@@ -27,7 +27,8 @@ class Unmasked:
     unplaced: list[str] = field(default_factory=list)
     #: token-shaped text this vault never wrote (another vault's tokens, an edit)
     foreign: list[str] = field(default_factory=list)
-    #: the vault did not record this document (``--force``)
+    #: the vault did not vouch for this document: not among those it recorded (``--force``), or a
+    #: vault that records none (in memory, version 1)
     forced: bool = False
 
 
@@ -41,7 +42,7 @@ def unmask_bytes(path: str, data: bytes, vault: Vault, *, force: bool = False) -
         result = _unmask_docx(path, data, vault, force)
     else:
         result = _unmask_text(path, data, vault, suffix)
-    result.forced = record is None and vault.keeps_records
+    result.forced = record is None
     return result
 
 
