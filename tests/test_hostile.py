@@ -521,3 +521,56 @@ def test_an_unexpected_failure_in_one_file_costs_that_file_only(
     assert result.code == 2
     assert "could not be processed (RuntimeError" in result.err
     assert "13812345678" not in result.err and "internal error" not in result.err
+
+
+def test_a_file_that_kills_its_ray_worker_costs_that_file_only() -> None:
+    """RayChecker.run against a stand-in for Ray whose actors die on one file: the chunk is
+    retried file by file on fresh actors, that file is its error, every other file its result."""
+    import types
+
+    from genlint.batch.ray_files import RayChecker
+    from genlint.check.report import FileResult
+
+    class RayError(Exception):
+        pass
+
+    class RayActorError(RayError):
+        pass
+
+    class Ref:
+        def __init__(self, call: Callable[[], object]) -> None:
+            self.call = call
+
+    class Actor:
+        def __init__(self) -> None:
+            self.dead = False
+            self.check = types.SimpleNamespace(remote=lambda chunk, out: Ref(lambda: self.run(chunk)))
+
+        def run(self, chunk: list[tuple[int, str, str]]) -> list[tuple[int, int, FileResult]]:
+            if self.dead or any("killer" in path for _i, path, _s in chunk):
+                self.dead = True
+                raise RayActorError("the actor died")
+            return [(i, 1, FileResult(path)) for i, path, _s in chunk]
+
+    started: list[Actor] = []
+
+    def start() -> Actor:
+        started.append(Actor())
+        return started[-1]
+
+    fake = types.SimpleNamespace(
+        exceptions=types.SimpleNamespace(RayError=RayError, RayActorError=RayActorError),
+        wait=lambda refs, num_returns: ([refs[0]], refs[1:]),
+        get=lambda ref: ref.call(),
+        kill=lambda actor: None,
+    )
+    checker = object.__new__(RayChecker)
+    checker.ray, checker._start = fake, start
+    checker.actors = [start(), start()]
+    files = [f"f{i}.txt" for i in range(40)]
+    files[17] = "killer.txt"
+    results, total = checker.run(files)
+    assert [r.path for r in results] == files
+    errors = [r for r in results if r.error]
+    assert len(errors) == 1 and errors[0].path == "killer.txt"
+    assert "failed twice" in (errors[0].error or "") and total == 39

@@ -10,7 +10,8 @@ With ``out_dir`` the actors also write the finding rows (one Parquet part per ch
 the chunk's first file so the parts sort in input order) and send back each file's result
 without its findings: the findings never pass through the driver, so its memory does not grow
 with them. A dead actor is restarted by Ray and its chunk retried once (a retried chunk
-rewrites the same part, never half of one).
+rewrites the same part, never half of one); a chunk that fails twice is retried one file at a
+time, and a file that still fails is its own error (and its own part, holding the error row).
 """
 
 from __future__ import annotations
@@ -93,6 +94,17 @@ def _write_part(table: pa.Table, out_dir: str, first: int) -> None:
         raise
 
 
+def _write_error_part(shown: str, error: str, out_dir: str, index: int) -> None:
+    """The row of a file no worker could check, as the part of its own index."""
+    import pyarrow as pa
+
+    from .columns import error_columns, error_schema, error_to_columns
+
+    columns = error_columns()
+    error_to_columns(shown, error, columns)
+    _write_part(pa.Table.from_pydict(columns, schema=error_schema()), out_dir, index)
+
+
 class RayChecker:
     """Checker actors on the joined Ray cluster, one per CPU (or ``actors``): started here
     (the start-up), then :meth:`run` as often as needed, then :meth:`close`."""
@@ -152,7 +164,7 @@ class RayChecker:
         # files of a chunk whose worker died twice: tried again one at a time, so that only
         # the file that kills a worker is lost (as its error), never the batch
         alone: list[tuple[int, str, str]] = []
-        replaced: dict[int, Any] = {}
+        replaced: dict[int, tuple[Any, Any]] = {}
 
         def send(actor: Any) -> None:
             if alone:
@@ -176,23 +188,27 @@ class RayChecker:
             except self.ray.exceptions.RayError as exc:
                 done = []
                 if id(actor) in replaced:
-                    actor = replaced[id(actor)]
+                    actor = replaced[id(actor)][1]
                 elif isinstance(exc, self.ray.exceptions.RayActorError):
-                    # the actor is gone for good: a new one takes its place
+                    # the actor is gone for good: a new one takes its place (the old handle is
+                    # kept in ``replaced`` so that its id is not reused while it is a key)
                     with contextlib.suppress(Exception):
                         self.ray.kill(actor)
                     fresh = self._start()
                     self.actors[self.actors.index(actor)] = fresh
-                    replaced[id(actor)] = fresh
+                    replaced[id(actor)] = (actor, fresh)
                     actor = fresh
                 if len(chunk) > 1:
                     alone.extend(reversed(chunk))
                 else:
                     why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-                    index = chunk[0][0]
-                    results[index] = FileResult(files[index], error=(
+                    index, _path, shown = chunk[0]
+                    failed = FileResult(files[index], error=(
                         f"{files[index]}: a Ray worker failed twice checking this file "
                         f"({why[:200]})"))
+                    results[index] = failed
+                    if out_dir is not None:
+                        _write_error_part(shown, failed.error or "", out_dir, index)
             send(actor)
             for index, count, result in done:
                 result.path = files[index]  # as given, as the local engines report it
