@@ -51,6 +51,8 @@ typecheck: $(STAMP)
 docs: $(STAMP)
 	$(VENV)/bin/mkdocs build --quiet --strict
 
+# Runs from a background job too (`nohup make test &`, where SIGINT arrives ignored): the tests
+# that send Ctrl-C give their child processes the default SIGINT back (tests/support/signals.py).
 pytest: $(STAMP)
 	PROMPTFOO_BIN=$(abspath $(PROMPTFOO)) $(VENV)/bin/pytest
 

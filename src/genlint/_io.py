@@ -45,7 +45,10 @@ def atomic_write(
         raise InputError(f"{path}: {kind}; refusing to replace it")
     if st is not None and any(_same_file(source, target) for source in inputs):
         raise InputError(f"{path}: is one of the inputs; refusing to overwrite it")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:  # a folder we may not write in, a read-only or full file system
+        raise InputError(f"{path}: cannot write ({exc.strerror or exc})") from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
@@ -56,9 +59,12 @@ def atomic_write(
         else:
             os.chmod(tmp, stat.S_IMODE(st.st_mode) if st is not None else 0o666 & ~_umask())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):  # the disk filled up, the file system turned read-only
+            raise InputError(f"{path}: cannot write ({exc.strerror or exc}); "
+                             "nothing was replaced") from None
         raise
 
 
@@ -90,14 +96,27 @@ def to_json(value: object, *, pretty: bool = True) -> str:
         return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"
 
 
+def env_megabytes(name: str, default: float) -> int:
+    """A size limit in bytes from the environment variable ``name`` (megabytes, e.g. ``256``
+    or ``0.5``; ``default`` when unset or empty); InputError for anything that is not a finite
+    positive number (``abc``, ``nan``, ``inf``, ``-5``, ``1e400``)."""
+    import math
+
+    raw = os.environ.get(name, "").strip()
+    try:
+        megabytes = float(raw) if raw else float(default)
+    except ValueError:
+        megabytes = math.nan
+    if not math.isfinite(megabytes) or megabytes <= 0 or megabytes > 1 << 30:
+        raise InputError(
+            f"{name} must be a positive number of megabytes (at most {1 << 30}), got {raw[:40]!r}"
+        )
+    return max(1, int(megabytes * 1024 * 1024))
+
+
 def max_file_bytes() -> int:
     """The most genlint reads from one input: ``GENLINT_MAX_FILE_MB`` (default 256) MiB."""
-    raw = os.environ.get("GENLINT_MAX_FILE_MB", "")
-    try:
-        megabytes = float(raw) if raw else 256.0
-    except ValueError:
-        raise InputError(f"GENLINT_MAX_FILE_MB must be a number, got {raw!r}") from None
-    return max(1, int(megabytes * 1024 * 1024))
+    return env_megabytes("GENLINT_MAX_FILE_MB", 256)
 
 
 def read_bytes(path: str | os.PathLike[str], limit: int | None = None) -> bytes:
@@ -160,16 +179,38 @@ def utf8_text(path: str | os.PathLike[str], raw: bytes) -> str:
         raise InputError(f"{path}: not UTF-8 text (byte {exc.start})") from exc
 
 
+#: the longest number a JSON input may hold: Python refuses to convert an integer of more than
+#: 4,300 digits (and converting one is quadratic), which would be an internal error
+MAX_JSON_NUMBER_CHARS = 4000
+
+
+def _bounded_int(text: str) -> int:
+    if len(text) > MAX_JSON_NUMBER_CHARS:
+        raise InputError(f"a number of {len(text):,} digits (at most {MAX_JSON_NUMBER_CHARS:,})")
+    return int(text)
+
+
+def loads_json(text: str | bytes) -> object:
+    """``json.loads`` with every input-driven cost bounded: numbers of at most
+    :data:`MAX_JSON_NUMBER_CHARS` digits (InputError), nesting within the recursion limit
+    (RecursionError for the caller to name)."""
+    import json
+
+    return json.loads(text, parse_int=_bounded_int)
+
+
 def read_json(path: str | os.PathLike[str]) -> object:
     """Parse a JSON file strictly; the error names the file, line and column."""
     import json
 
     text = read_text(path)
     try:
-        return json.loads(text)
+        return loads_json(text)
     except json.JSONDecodeError as exc:
         raise InputError(
             f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
         ) from exc
     except RecursionError:
         raise InputError(f"{path}: JSON nested too deeply to read") from None
+    except InputError as exc:
+        raise InputError(f"{path}: {exc}") from None

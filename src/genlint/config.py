@@ -26,6 +26,15 @@ else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
 
+#: the tables a configuration file may hold (docs/configuration.md); another name is a typo
+#: (``[chek]``) that would otherwise leave its settings silently unused
+TABLES: tuple[str, ...] = ("check", "parse", "cite", "eval", "match", "generate", "mask", "serve")
+#: the deepest nesting of tables and arrays a configuration may have: genlint's own is 3 deep
+MAX_DEPTH = 32
+#: the largest configuration file read (a configuration is a few kilobytes)
+MAX_BYTES = 4 * 1024 * 1024
+
+
 @dataclass(frozen=True)
 class RawConfig:
     """The genlint table of a configuration file, and where it came from."""
@@ -134,6 +143,11 @@ def load_config(path: str | Path | None = None, start: Path | None = None) -> Ra
         data = data.get("tool", {}).get("genlint", {})
         if not isinstance(data, dict):
             raise ConfigError(f"{p}: [tool.genlint] must be a table")
+    unknown = sorted(set(data) - set(TABLES))
+    if unknown:
+        raise ConfigError(
+            f"{p}: unknown table [{unknown[0]}] (known: {', '.join(f'[{t}]' for t in TABLES)})"
+        )
     return RawConfig(data=data, path=p)
 
 
@@ -142,8 +156,37 @@ def read_toml(path: Path) -> dict[str, Any]:
     rule data files, so every TOML genlint reads is read one way)."""
     try:
         with path.open("rb") as fh:
-            return tomllib.load(fh)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
+            raw = fh.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    if len(raw) > MAX_BYTES:
+        raise ConfigError(f"{path}: over {MAX_BYTES // (1024 * 1024)} MB; not a configuration file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}: not UTF-8 text (byte {exc.start}); TOML is UTF-8") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
+    except RecursionError:
+        raise ConfigError(f"{path}: nested too deeply (more than {MAX_DEPTH} levels)") from None
+    if _depth(data) > MAX_DEPTH:
+        raise ConfigError(f"{path}: nested too deeply (more than {MAX_DEPTH} levels)")
+    return data
+
+
+def _depth(value: Any) -> int:
+    """Nesting depth of parsed TOML, without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            break
+        if isinstance(item, dict):
+            stack.extend((v, level + 1) for v in item.values())
+        elif isinstance(item, list):
+            stack.extend((v, level + 1) for v in item)
+    return deepest

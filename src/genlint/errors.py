@@ -53,3 +53,15 @@ def require(module: str, extra: str) -> ModuleType:
         return importlib.import_module(module)
     except ImportError as exc:
         raise MissingExtraError(module.split(".")[0], extra) from exc
+
+
+def failure_line(path: str, exc: BaseException) -> str:
+    """The error line of one file whose reading or processing failed unexpectedly (a bug, a
+    resource limit): the kind of failure and where it happened, never the exception's text (it
+    may quote the file's personal data). The file is lost, never the run."""
+    import os
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
+    return f"{path}: could not be processed ({type(exc).__name__}{where}); the other files were"

@@ -98,6 +98,8 @@ def test_check_dataset_over_binary_files(cluster: None, corpus: Path) -> None:
 
     for row in rows:
         assert row.pop("error") is None
+    for row in expected:
+        assert row.pop("error") is None
     got_rows = sorted(({**r, "path": Path(r["path"]).name} for r in rows), key=key)
     want_rows = sorted(({**r, "path": Path(r["path"]).name} for r in expected), key=key)
     assert got_rows == want_rows

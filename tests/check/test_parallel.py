@@ -18,6 +18,7 @@ from genlint.check.parallel import check_files_parallel, resolve_jobs
 from genlint.cli.main import main
 from genlint.errors import InputError
 from support.corpus import make_corpus
+from support.signals import sigint_default
 
 
 @pytest.fixture(scope="module")
@@ -143,6 +144,7 @@ def test_ctrl_c_exits_130_and_writes_nothing(corpus: Path, tmp_path: Path) -> No
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=sigint_default,  # started from a background job, SIGINT would be ignored
     )
     parent = psutil.Process(proc.pid)
     deadline = time.monotonic() + 20

@@ -311,6 +311,8 @@ def test_ctrl_c_keeps_every_finished_result_and_exits_130(tmp_path: Path) -> Non
     import sys
     import time
 
+    from support.signals import sigint_default
+
     prompts = tmp_path / "prompts"
     prompts.mkdir()
     for i in range(4):
@@ -331,6 +333,7 @@ def test_ctrl_c_keeps_every_finished_result_and_exits_130(tmp_path: Path) -> Non
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
+            preexec_fn=sigint_default,  # started from a background job, SIGINT would be ignored
         )
         deadline = time.monotonic() + 30
         while len(list(out.glob("p*.txt"))) < 2 and time.monotonic() < deadline:

@@ -46,6 +46,8 @@ def test_token_style_stays_in_one_process(run_cli: Any, corpus: Path, tmp_path: 
     runs = []
     for jobs in ("1", "2"):
         out, vault = tmp_path / f"out{jobs}", tmp_path / f"vault{jobs}.json"
+        # one vault id for both runs: a new vault's id is random, and its tokens carry it
+        vault.write_text('{"version": 2, "id": "abcdef", "tokens": {}}', encoding="utf-8")
         result = run_cli("mask", str(corpus), "--out", str(out), "--style", "token",
                          "--vault", str(vault), "--jobs", jobs)  # fmt: skip
         assert result.code == 0, result.err

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FINDING_COLUMNS",
+    "error_columns",
+    "error_schema",
+    "error_to_columns",
     "finding_ddl",
     "finding_schema",
     "findings_to_columns",
@@ -102,5 +105,26 @@ def findings_to_columns(
         )
         for name, value in zip(FINDING_COLUMNS, row, strict=True):
             into[name].append(value)
+        if "error" in into:
+            into["error"].append(None)
         n += 1
     return n
+
+
+def error_to_columns(path: str | None, message: str, into: dict[str, list[Any]]) -> None:
+    """The row of a file that could not be read or checked, as :func:`check_files_table` writes
+    it: ``rule`` and every finding column null, the error line in ``error`` (a table never
+    drops a file unseen). ``into`` holds an ``error`` list (:func:`error_columns`)."""
+    for name, values in into.items():
+        values.append(path if name == "path" else message if name == "error" else None)
+
+
+def error_columns() -> dict[str, list[Any]]:
+    """Empty finding columns and a trailing ``error`` column (null on a finding's row)."""
+    return {**empty_columns(), "error": []}
+
+
+def error_schema() -> pa.Schema:
+    """:func:`finding_schema` and the trailing ``error`` column."""
+    pa = require_pyarrow()
+    return finding_schema().append(pa.field("error", pa.string()))

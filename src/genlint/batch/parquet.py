@@ -13,7 +13,13 @@ import os
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .columns import empty_columns, finding_schema, findings_to_columns, require_pyarrow
+from .columns import (
+    error_columns,
+    error_schema,
+    error_to_columns,
+    findings_to_columns,
+    require_pyarrow,
+)
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -24,14 +30,18 @@ __all__ = ["report_table", "write_report", "write_table"]
 
 
 def report_table(files: Iterable[FileResult]) -> pa.Table:
-    """The findings of ``files`` as finding rows, in report order; ``path`` as reports show it."""
+    """The findings of ``files`` as finding rows, in report order; ``path`` as reports show it.
+    A file that could not be read is one row with ``rule`` null and its ``error`` (the last
+    column, null on a finding's row), as :func:`~genlint.batch.check_files_table` writes it."""
     pa = require_pyarrow()
     from ..check.report import display_path
 
-    columns = empty_columns()
+    columns = error_columns()
     for file in files:
+        if file.error is not None:
+            error_to_columns(display_path(file.path), file.error, columns)
         findings_to_columns(display_path(file.path), file.findings, columns)
-    return pa.Table.from_pydict(columns, schema=finding_schema())
+    return pa.Table.from_pydict(columns, schema=error_schema())
 
 
 def table_bytes(table: pa.Table) -> bytes:

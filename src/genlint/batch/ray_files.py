@@ -10,11 +10,13 @@ With ``out_dir`` the actors also write the finding rows (one Parquet part per ch
 the chunk's first file so the parts sort in input order) and send back each file's result
 without its findings: the findings never pass through the driver, so its memory does not grow
 with them. A dead actor is restarted by Ray and its chunk retried once (a retried chunk
-rewrites the same part, never half of one).
+rewrites the same part, never half of one); a chunk that fails twice is retried one file at a
+time, and a file that still fails is its own error (and its own part, holding the error row).
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import pickle
@@ -60,14 +62,16 @@ class _CheckActor:
         if out_dir is not None:
             import pyarrow as pa
 
-            from .columns import empty_columns, finding_schema, findings_to_columns
+            from .columns import error_columns, error_schema, error_to_columns, findings_to_columns
 
-            columns = empty_columns()
+            columns = error_columns()
             for (_index, _path, shown), result in zip(chunk, results, strict=True):
+                if result.error is not None:
+                    error_to_columns(shown, result.error, columns)
                 findings_to_columns(shown, result.findings, columns)
                 result.findings = []  # written below: only the summary goes back
-            if sum(counts):
-                table = pa.Table.from_pydict(columns, schema=finding_schema())
+            if columns["path"]:
+                table = pa.Table.from_pydict(columns, schema=error_schema())
                 _write_part(table, out_dir, chunk[0][0])
         return [(item[0], n, r) for item, n, r in zip(chunk, counts, results, strict=True)]
 
@@ -90,6 +94,17 @@ def _write_part(table: pa.Table, out_dir: str, first: int) -> None:
         raise
 
 
+def _write_error_part(shown: str, error: str, out_dir: str, index: int) -> None:
+    """The row of a file no worker could check, as the part of its own index."""
+    import pyarrow as pa
+
+    from .columns import error_columns, error_schema, error_to_columns
+
+    columns = error_columns()
+    error_to_columns(shown, error, columns)
+    _write_part(pa.Table.from_pydict(columns, schema=error_schema()), out_dir, index)
+
+
 class RayChecker:
     """Checker actors on the joined Ray cluster, one per CPU (or ``actors``): started here
     (the start-up), then :meth:`run` as often as needed, then :meth:`close`."""
@@ -104,7 +119,8 @@ class RayChecker:
         remote = ray.remote(num_cpus=1, max_restarts=1, max_task_retries=1)(_CheckActor)
         blob = pickle.dumps(settings)
         self.ray = ray
-        self.actors = [remote.remote(blob) for _ in range(actors)]
+        self._start = lambda: remote.remote(blob)
+        self.actors = [self._start() for _ in range(actors)]
         try:
             ray.get([a.ready.remote() for a in self.actors])
         except BaseException:
@@ -136,7 +152,7 @@ class RayChecker:
     ) -> tuple[list[FileResult], int]:
         """Each file's result in input order (without findings when ``out_dir`` holds them)
         and the number of findings."""
-        from ..check.report import display_path
+        from ..check.report import FileResult, display_path
 
         # the cluster's workers may run elsewhere: they get absolute paths
         queue = [(i, os.path.abspath(p), display_path(p)) for i, p in enumerate(files)]
@@ -145,7 +161,16 @@ class RayChecker:
         total = 0
         pending: dict[Any, Any] = {}
 
+        # files of a chunk whose worker died twice: tried again one at a time, so that only
+        # the file that kills a worker is lost (as its error), never the batch
+        alone: list[tuple[int, str, str]] = []
+        replaced: dict[int, tuple[Any, Any]] = {}
+
         def send(actor: Any) -> None:
+            if alone:
+                item = alone.pop()
+                pending[actor.check.remote([item], out_dir)] = (actor, [item])
+                return
             # guided: a share of what is left, so the actors finish together
             size = max(1, min(_MAX_CHUNK, math.ceil(len(queue) / (4 * len(self.actors)))))
             chunk = [queue.pop() for _ in range(min(size, len(queue)))]
@@ -161,17 +186,36 @@ class RayChecker:
             try:
                 done = self.ray.get(ref)
             except self.ray.exceptions.RayError as exc:
-                raise GenlintError(
-                    f"a Ray worker failed twice checking {chunk[0][1]} and the "
-                    f"{len(chunk) - 1} file(s) after it: {str(exc).splitlines()[0]}"
-                ) from None
+                done = []
+                if id(actor) in replaced:
+                    actor = replaced[id(actor)][1]
+                elif isinstance(exc, self.ray.exceptions.RayActorError):
+                    # the actor is gone for good: a new one takes its place (the old handle is
+                    # kept in ``replaced`` so that its id is not reused while it is a key)
+                    with contextlib.suppress(Exception):
+                        self.ray.kill(actor)
+                    fresh = self._start()
+                    self.actors[self.actors.index(actor)] = fresh
+                    replaced[id(actor)] = (actor, fresh)
+                    actor = fresh
+                if len(chunk) > 1:
+                    alone.extend(reversed(chunk))
+                else:
+                    why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                    index, _path, shown = chunk[0]
+                    failed = FileResult(files[index], error=(
+                        f"{files[index]}: a Ray worker failed twice checking this file "
+                        f"({why[:200]})"))
+                    results[index] = failed
+                    if out_dir is not None:
+                        _write_error_part(shown, failed.error or "", out_dir, index)
             send(actor)
             for index, count, result in done:
                 result.path = files[index]  # as given, as the local engines report it
                 results[index] = result
                 total += count
             if progress is not None:
-                progress(len(done))
+                progress(len(done) or (1 if len(chunk) == 1 else 0))
         missing = [files[i] for i, r in enumerate(results) if r is None]
         if missing:
             raise GenlintError(

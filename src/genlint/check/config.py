@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -67,6 +68,7 @@ class CheckConfig:
 
         raw_patterns = section.get("patterns", [])
         patterns: list[Rule] = []
+        seen: dict[str, str] = {}
         for i, table in enumerate(raw_patterns):
             rule_id = table.get("id")
             here = f"{where}.patterns[{i}]"
@@ -75,7 +77,18 @@ class CheckConfig:
             pack = rule_id.split("/", 1)[0]
             if pack not in PACKS:
                 raise ConfigError(f"{here}: unknown pack {pack!r} (packs: {', '.join(PACKS)})")
-            patterns.append(pattern_rule_from_table(pack, table, here, user=True))
+            for key in ("pattern", "trigger"):
+                for source in _strings(table.get(key)):
+                    bound_pattern(source, f"{here}: '{key}'")
+            rule = pattern_rule_from_table(pack, table, here, user=True)
+            if rule.id in seen:
+                raise ConfigError(f"{here}: id {rule.id!r} is already {seen[rule.id]}")
+            if rule.id in _builtin_ids(pack):
+                raise ConfigError(
+                    f"{here}: id {rule.id!r} is a built-in rule; give the pattern its own name"
+                )
+            seen[rule.id] = f"{where}.patterns[{i}]'s"
+            patterns.append(rule)
         return cls(
             select=str_list("select"),
             ignore=str_list("ignore") + str_list("disable"),
@@ -91,6 +104,87 @@ class CheckConfig:
 
         raw: RawConfig = load_config(None if path is None else Path(path))
         return cls.from_section(raw.section("check"), raw.where("check"))
+
+
+#: the largest repetition count a user pattern may write (``a{1000}``); ``a{1000000000}`` made the
+#: trigger prefilter expand it into gigabytes before any text was read
+MAX_REPEAT = 1000
+#: the most characters one match of a user pattern may be built from once its counted
+#: repetitions are multiplied out (``(a{1000}){1000}`` is a million)
+MAX_EXPANDED = 100_000
+#: the longest user pattern, in characters
+MAX_PATTERN_CHARS = 10_000
+_COUNT = re.compile(r"(?<!\\)\{\s*(\d*)\s*(?:,\s*(\d*)\s*)?\}")
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [v for v in value if isinstance(v, str)]
+    return []
+
+
+def bound_pattern(pattern: str, where: str) -> None:
+    """Refuse (ConfigError) a user pattern whose size is not bounded: too long, a repetition
+    count over :data:`MAX_REPEAT`, or nested counts that multiply past :data:`MAX_EXPANDED`.
+    Checked on the pattern's text, before anything is compiled or derived from it."""
+    if len(pattern) > MAX_PATTERN_CHARS:
+        raise ConfigError(f"{where} is {len(pattern):,} characters (at most {MAX_PATTERN_CHARS:,})")
+    for m in _COUNT.finditer(pattern):
+        for count in m.groups():
+            if count and (len(count) > 6 or int(count) > MAX_REPEAT):
+                raise ConfigError(
+                    f"{where}: repetition count {{{count[:12]}}} is over {MAX_REPEAT} "
+                    "(a pattern that size would be compiled into gigabytes)"
+                )
+    size = _expanded_size(pattern)
+    if size > MAX_EXPANDED:
+        raise ConfigError(
+            f"{where}: nested repetition counts multiply to over {MAX_EXPANDED:,} characters "
+            "per match; simplify the pattern"
+        )
+
+
+def _expanded_size(pattern: str) -> int:
+    """Characters one match spans at most, counted repeats multiplied out (an unbounded one
+    counts its minimum); 0 for syntax only the ``regex`` module reads (the counts were bounded
+    one by one already)."""
+    from re import _parser  # type: ignore[attr-defined]
+
+    try:
+        parsed = _parser.parse(pattern, 0)
+    except Exception:  # re.error, or an overflow on a huge count
+        return 0
+    repeats = {"MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"}
+
+    def size(items: Any, depth: int = 0) -> int:
+        if depth > 100:
+            return MAX_EXPANDED + 1
+        total = 0
+        for op, av in items:
+            name = str(op)
+            if name in repeats:
+                lo, hi, sub = av
+                factor = hi if hi != _parser.MAXREPEAT else lo
+                total += max(1, factor) * size(sub, depth + 1)
+            elif name in ("SUBPATTERN", "ATOMIC_GROUP", "ASSERT", "ASSERT_NOT"):
+                total += size(av[-1], depth + 1)
+            elif name == "BRANCH":
+                total += max((size(b, depth + 1) for b in av[1]), default=0)
+            else:
+                total += 1
+            if total > MAX_EXPANDED:
+                return total
+        return total
+
+    return size(parsed)
+
+
+def _builtin_ids(pack: str) -> set[str]:
+    from .rules import load_pack
+
+    return {rule.id for rule in load_pack(pack)}
 
 
 def _check_rule_name(name: str, where: str) -> None:

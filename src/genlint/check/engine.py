@@ -471,3 +471,11 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
         raise  # about the run, not this file
     except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only
         return FileResult(path, error=str(exc))
+    except Exception as exc:  # a bug or a resource limit met by this file: it costs only this file
+        return FileResult(path, error=file_failure(path, exc))
+
+
+def file_failure(path: str, exc: BaseException) -> str:
+    from ..errors import failure_line
+
+    return failure_line(path, exc)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from typing import Any
 
 from ..errors import InputError
@@ -42,7 +43,8 @@ def run_on_ray(
         assert out_path is not None
         parts = _parts_folder(out_path, files)
     _quiet_ray()
-    started = ray_engine.connect(address, jobs)
+    with _children_write_to_stderr():
+        started = ray_engine.connect(address, jobs)
     try:
         with progress_bar("checking", len(files)) as advance:
             results, total = ray_files.run_files(files, settings, out_dir=parts, progress=advance)
@@ -87,6 +89,27 @@ def _parts_folder(out_path: str, files: list[str]) -> str:
     os.umask(mask)
     os.chmod(parts, 0o777 & ~mask)
     return parts
+
+
+@contextlib.contextmanager
+def _children_write_to_stderr() -> Iterator[None]:
+    """Standard output (file descriptor 1) points at stderr while Ray starts or stops: the
+    processes it starts (GCS, raylet, workers) inherit that descriptor and print their log lines
+    there, also when Ctrl-C reaches them, and genlint's stdout stays the one report."""
+    import sys
+
+    sys.stdout.flush()
+    try:
+        saved = os.dup(1)
+    except OSError:  # no standard output at all: nothing to keep clean
+        yield
+        return
+    os.dup2(2, 1)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
 
 
 def _quiet_ray() -> None:

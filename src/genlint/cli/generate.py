@@ -194,7 +194,20 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
     )
     if not paths:
         raise InputError(f"{folder}: no .txt, .md or .json prompt files")
-    prompts = [_read_prompt(str(p)) for p in paths]  # all read first: bad input fails fast
+    # one malformed prompt is that prompt's error line (exit 2 at the end), never the batch's
+    failed: dict[str, str] = {}
+    readable: list[tuple[Path, Any]] = []
+    for p in paths:
+        try:
+            readable.append((p, _read_prompt(str(p))))
+        except InputError as exc:
+            failed[str(p.relative_to(folder))] = str(exc)
+    for message in failed.values():
+        sys.stderr.write(f"genlint: error: {' '.join(message.split())}\n")
+    if not readable:
+        raise InputError(f"{folder}: no prompt could be read ({len(failed)} failed)")
+    paths = [p for p, _ in readable]
+    prompts = [prompt for _, prompt in readable]
     out_dir = Path(opts["out"]) if opts["out"] else None
     if out_dir is not None and not out_dir.is_dir():
         raise InputError(f"{out_dir}: --out must be an existing folder with --prompts-dir")
@@ -246,7 +259,7 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
                 "version": 1,
                 "results": [
                     {"prompt": n, **r.to_dict()} for n, r in zip(names, results, strict=True)
-                ],
+                ] + [{"prompt": n, "error": message} for n, message in failed.items()],
                 "summary": stats.to_dict(),
             }
         )
@@ -259,6 +272,8 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
             f"{s.final_pass_rate:.1%}, {s.mean_attempts:.2f} attempts/prompt, "
             f"{s.retry_tokens} tokens on retries of {s.total_tokens}\n"
         )
+    if failed:
+        return 2
     return 0 if all(r.ok for r in results) else 1
 
 
@@ -284,8 +299,12 @@ def _read_prompt(path: str) -> Any:
     if path.lower().endswith(".json"):
         import json
 
+        from .._io import loads_json
+
         try:
-            data = json.loads(text)
+            data = loads_json(text)
+        except InputError as exc:  # a number of thousands of digits
+            raise InputError(f"{path}: {exc}") from None
         except json.JSONDecodeError as exc:
             raise InputError(
                 f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}"

@@ -86,8 +86,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     debug = "--debug" in args
     try:
         result = cli.main(args=args, prog_name="genlint", standalone_mode=False)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not at exit
     except click.exceptions.Exit as exc:
         return int(exc.exit_code)
+    except SystemExit as exc:
+        if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):
+            # click met EPIPE on standard output and exits 1 ("findings"): the output was cut
+            _drop_stdout()
+            return 141
+        raise exc
     except click.exceptions.Abort:
         # click turns Ctrl-C (KeyboardInterrupt) into Abort: the same exit as below
         sys.stderr.write("genlint: interrupted\n")
@@ -99,13 +106,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         return _fail(str(exc))
     except BrokenPipeError:
-        # The reader went away (e.g. `| head`); not an error worth a message.
-        with contextlib.suppress(OSError):
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
-        return 0
+        # The reader went away (e.g. `| head`): no message, but not success either (the output
+        # was cut); 141 is what a shell reports for a process SIGPIPE ended (docs/index.md)
+        _drop_stdout()
+        return 141
     except KeyboardInterrupt:
         sys.stderr.write("genlint: interrupted\n")
         return 130
+    except OSError as exc:
+        # the environment, not genlint: a full disk or standard output, a read-only file
+        # system, a file we may not write (docs/commands/index.md "Exit codes")
+        if debug:
+            raise
+        _drop_stdout()
+        where = f"{exc.filename}: cannot write" if exc.filename else "cannot write the output"
+        return _fail(f"{where} ({exc.strerror or exc})")
     except Exception as exc:
         if debug:
             raise
@@ -114,6 +129,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if isinstance(result, int):
         return result
     return 0
+
+
+def _drop_stdout() -> None:
+    """Nothing more reaches a standard output that failed (the interpreter's own flush at exit
+    would fail again, with a second message)."""
+    with contextlib.suppress(OSError):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115
 
 
 def _write_crash_log(text: str) -> str:

@@ -59,7 +59,7 @@ def _run_files(
     pairs: list[tuple[str, str]],
     in_place: bool,
     work: Callable[[str, bytes], Any],
-    after_each: Callable[[], None] | None = None,
+    after_each: Callable[[str, Any], None] | None = None,
 ) -> list[Any]:
     """Run ``work`` on each file and write its bytes: each file's result, or its error message
     (nothing written for it). Token masking and unmask go through here, in one process."""
@@ -72,10 +72,15 @@ def _run_files(
         try:
             result = work(source, read_bytes(source))
             if after_each is not None:
-                after_each()  # the vault is saved before any output that needs it exists
+                after_each(target, result)  # the vault is saved before any output that needs it exists
             write_masked(target, result.data, source, in_place)
         except GenlintError as exc:
             outcomes.append(str(exc))
+            continue
+        except Exception as exc:  # one file's unexpected failure costs that file only
+            from ..errors import failure_line
+
+            outcomes.append(failure_line(source, exc))
             continue
         outcomes.append(result)
     return outcomes
@@ -126,9 +131,9 @@ def command(
     """Write each file with its personal data masked (txt, md, json, docx, pdf)."""
     from .._pool import resolve_jobs
     from ..check import CheckConfig
-    from ..mask import Masker, Vault
+    from ..mask import Masker
     from ..mask.batch import mask_files
-    from ..mask.files import mask_bytes
+    from ..mask.vault import vault_lock
 
     if style == "token" and vault_path is None:
         raise click.UsageError("--style token needs --vault FILE (the tokens' way back)")
@@ -137,21 +142,18 @@ def command(
     workers = resolve_jobs(jobs)
     config = CheckConfig.load(config_path)
     chosen = [s for part in select for s in part.split(",") if s.strip()]
-    vault = Vault.load_or_new(vault_path) if vault_path is not None else None
-    masker = Masker(style, chosen or None, config, vault=vault)
     pairs = _targets(paths, out_dir, in_place)
-
-    def save_vault() -> None:
-        if vault is not None and vault_path is not None:
-            vault.save(vault_path, inputs=tuple(s for s, _ in pairs))
-
     if style == "token":
-        outcomes = _run_files(pairs, in_place, lambda p, d: mask_bytes(p, d, masker), save_vault)
+        assert vault_path is not None
+        # the lock is held from loading the vault to its last save: a concurrent run waits, then
+        # reads what this one added (docs/commands/mask.md "Tokens and the vault")
+        with vault_lock(vault_path):
+            outcomes = _mask_with_vault(pairs, in_place, vault_path, chosen or None, config)
     else:
         outcomes = list(
             mask_files(
                 pairs, style, chosen or None, config, in_place=in_place, jobs=workers,
-                masker=masker,
+                masker=Masker(style, chosen or None, config),
             )
         )  # fmt: skip
     done, code = _settle(pairs, outcomes)
@@ -160,6 +162,27 @@ def command(
             sys.stderr.write(f"genlint: warning: {source}: {warning}\n")
     _report(done, fmt, style)
     return code
+
+
+def _mask_with_vault(
+    pairs: list[tuple[str, str]], in_place: bool, vault_path: str, select: Any, config: Any
+) -> list[Any]:
+    """Token masking, in one process: each output is recorded in the vault (its SHA-256 and
+    tokens), and the vault saved, before the output is written."""
+    from ..mask import Masker, Vault
+    from ..mask.files import mask_bytes
+    from ..mask.vault import TOKEN
+
+    vault = Vault.load_or_new(vault_path)
+    masker = Masker("token", select, config, vault=vault)
+    inputs = tuple(s for s, _ in pairs)
+
+    def record_and_save(target: str, result: Any) -> None:
+        tokens = [r.replacement for r in result.replacements if TOKEN.fullmatch(r.replacement)]
+        vault.record_document(result.data, target, tokens)
+        vault.save(vault_path, inputs=inputs)
+
+    return _run_files(pairs, in_place, lambda p, d: mask_bytes(p, d, masker), record_and_save)
 
 
 def _report(done: list[tuple[str, str, Any]], fmt: str, style: str) -> None:
@@ -189,31 +212,58 @@ def _report(done: list[tuple[str, str, Any]], fmt: str, style: str) -> None:
     sys.stdout.write(f"{len(files)} file(s) written, {total} value(s) masked\n")
 
 
-@click.command("unmask", epilog=exit_codes("(not used)"))
+@click.command("unmask", epilog=exit_codes(
+    "tokens were left: of this vault but not placed, or not from this vault (--force)"))
 @click.argument("paths", nargs=-1, required=True, metavar="PATH…")
 @option("--vault", "vault_path", type=click.Path(dir_okay=False), required=True, metavar="FILE",
         help="The vault written by `genlint mask --style token`.")
 @option("--out", "out_dir", type=click.Path(file_okay=False), default=None, metavar="DIR",
         help="Write restored copies into DIR.")
 @option("--in-place", is_flag=True, help="Replace the inputs (atomically).")
+@option("--force", is_flag=True,
+        help="Restore files this vault did not produce (edited since masking): what is not "
+             "this vault's is reported, exit 1.")
 @format_option("text", "json", help="Report format (never shows a restored value).")
 def unmask_command(
-    paths: tuple[str, ...], vault_path: str, out_dir: str | None, in_place: bool, fmt: str
+    paths: tuple[str, ...], vault_path: str, out_dir: str | None, in_place: bool, force: bool,
+    fmt: str,
 ) -> int:
     """Restore the originals of `--style token` masking from the vault (txt, md, json, docx)."""
     from .._io import to_json
+    from ..errors import InputError
     from ..mask import Vault
     from ..mask.unmask import unmask_bytes
 
     vault = Vault.load(vault_path)
+    if not vault.keeps_records and not force:
+        raise InputError(
+            f"{vault_path}: an old vault (version 1) records no document it masked, so it cannot "
+            "show that it produced these files; --force restores them anyway"
+        )
     pairs = _targets(paths, out_dir, in_place)
-    done, code = _settle(pairs, _run_files(pairs, in_place, lambda p, d: unmask_bytes(p, d, vault)))
-    rows = [{"path": s, "out": t, "restored": r.restored} for s, t, r in done]
+    work = lambda p, d: unmask_bytes(p, d, vault, force=force)  # noqa: E731
+    done, code = _settle(pairs, _run_files(pairs, in_place, work))
+    rows = []
+    left = 0
+    for source, target, r in done:
+        rows.append({"path": source, "out": target, "restored": r.restored,
+                     "verified": not r.forced, "unplaced": r.unplaced, "foreign": r.foreign})
+        if r.forced:
+            sys.stderr.write(f"genlint: warning: {source}: not verified as a document this vault "
+                             "produced (restored with --force)\n")
+        for what, tokens in (("could not be placed", r.unplaced),
+                             ("are not from this vault", r.foreign)):
+            if tokens:
+                shown = ", ".join(tokens[:5]) + (f" (+{len(tokens) - 5})" if len(tokens) > 5 else "")
+                sys.stderr.write(f"genlint: warning: {source}: {len(tokens)} token(s) {what}, "
+                                 f"left as they are: {shown}\n")
+                left += len(tokens)
     if fmt == "json":
         sys.stdout.write(to_json({"version": 1, "files": rows,
                                   "summary": {"files": len(rows),
-                                              "restored": sum(r["restored"] for r in rows)}}))
+                                              "restored": sum(r["restored"] for r in rows),
+                                              "left": left}}))
     else:
-        for r in rows:
-            sys.stdout.write(f"{r['path']} -> {r['out']}: {r['restored']} token(s) restored\n")
-    return code
+        for row in rows:
+            sys.stdout.write(f"{row['path']} -> {row['out']}: {row['restored']} token(s) restored\n")
+    return code or (1 if left else 0)

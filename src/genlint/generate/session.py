@@ -306,11 +306,13 @@ class Session:
             self._next = (request.messages, retry_kind, delay)
             return attempt
         attempt.outcome = "terminal"
-        # A refused request counts as a content attempt: resending it spends the retry budget.
-        if kind == "refusal":
+        # A refused request counts as a content attempt: resending it spends the retry budget;
+        # so does a reply too large to receive (cut on the wire, like an oversize reply)
+        resendable = kind in ("refusal", "oversize")
+        if resendable:
             self._content_n += 1
             attempt.content_n = self._content_n
-        self._terminal(kind, request, resendable=kind == "refusal")
+        self._terminal(kind, request, resendable=resendable)
         return attempt
 
     def _terminal(self, kind: str, request: Request, *, resendable: bool) -> None:

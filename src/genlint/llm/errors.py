@@ -3,7 +3,8 @@
     GenlintError
     └── LLMError                 kind says what happened; ``transient`` says whether resending helps
         ├── transient kinds      timeout, connection, rate_limit, server, invalid_response
-        └── terminal kinds       auth, context_overflow, refusal, bad_request, not_found
+        └── terminal kinds       auth, context_overflow, refusal, bad_request, not_found,
+                                 oversize (a reply body past the byte cap, cut while arriving)
 
 The gate routes on ``kind`` only, so no provider knowledge leaks out of the adapters.
 """
@@ -25,6 +26,7 @@ ErrorKind = Literal[
     "refusal",
     "bad_request",
     "not_found",
+    "oversize",
 ]
 
 TRANSIENT_KINDS: frozenset[str] = frozenset(

@@ -60,6 +60,7 @@ class OpenAICompatible:
         temperature: float | None = None,
         max_tokens: int | None = None,
         extra_body: dict[str, Any] | None = None,
+        max_reply_bytes: int | None = None,
     ) -> None:
         if not model:
             raise InputError("an LLM model name is required (--model or [generate] model)")
@@ -79,6 +80,10 @@ class OpenAICompatible:
         self.temperature = temperature
         self.max_tokens = max_tokens
         self.extra_body = extra_body
+        from .wire import DEFAULT_MAX_REPLY_BYTES
+
+        # a reply body is cut while it arrives (gzip included): llm/wire.py
+        self.max_reply_bytes = max_reply_bytes or DEFAULT_MAX_REPLY_BYTES
         self._lock = threading.Lock()
         self._client: Any = None
         # One async client per event loop: an httpx pool must not outlive the loop it was used on.
@@ -108,6 +113,11 @@ class OpenAICompatible:
             "timeout": self.timeout,
         }
 
+    def _async_kwargs(self) -> dict[str, Any]:
+        from .wire import capped_async_client
+
+        return {**self._client_kwargs(), "http_client": capped_async_client(self.max_reply_bytes)}
+
     def _sync_client(self) -> Any:
         with self._lock:
             if self._client is None:
@@ -121,7 +131,7 @@ class OpenAICompatible:
             client = self._aclients.get(loop)
             if client is None:
                 openai = require("openai", "llm")
-                client = openai.AsyncOpenAI(**self._client_kwargs())
+                client = openai.AsyncOpenAI(**self._async_kwargs())
                 self._aclients[loop] = client
             return client
 
@@ -159,7 +169,7 @@ class OpenAICompatible:
         request = self._request(messages, timeout, max_tokens)
 
         async def once() -> Any:
-            client = require("openai", "llm").AsyncOpenAI(**self._client_kwargs())
+            client = require("openai", "llm").AsyncOpenAI(**self._async_kwargs())
             try:
                 return await _within(client.chat.completions.create(**request), request)
             finally:
@@ -212,7 +222,12 @@ class OpenAICompatible:
             raise LLMError("invalid_response", f"{self._where()}: reply has no choices")
         choice = choices[0]
         message = getattr(choice, "message", None)
-        text = _without_reasoning(getattr(message, "content", None) or "")
+        content = getattr(message, "content", None)
+        if content is not None and not isinstance(content, str):
+            # a server that sends {"content": 42} or a list: not a text reply
+            kind = "a number" if isinstance(content, (int, float)) else type(content).__name__
+            raise LLMError("invalid_response", f"{self._where()}: reply content is {kind}, not text")
+        text = _without_reasoning(content or "")
         finish = getattr(choice, "finish_reason", None)
         if getattr(message, "refusal", None) and not text:
             finish = "refusal"
@@ -252,6 +267,15 @@ class OpenAICompatible:
         except Exception:  # pragma: no cover - we got here through openai
             return exc
         where = self._where()
+        from .wire import ReplyTooLarge
+
+        cause = _in_chain(exc, (ReplyTooLarge, RecursionError))
+        if isinstance(cause, ReplyTooLarge):
+            return LLMError("oversize", f"{where}: {cause}")
+        if isinstance(cause, RecursionError):
+            return LLMError("invalid_response", f"{where}: reply JSON nested too deeply to read")
+        if isinstance(exc, LLMError):
+            return exc
         if isinstance(exc, (openai.APITimeoutError, TimeoutError, asyncio.TimeoutError)):
             return LLMError("timeout", f"{where}: request timed out")
         if isinstance(exc, openai.APIConnectionError):
@@ -349,6 +373,18 @@ def _error_detail(exc: Any) -> str:
     return str(getattr(exc, "message", "") or "")
 
 
+def _in_chain(exc: BaseException, kinds: tuple[type[BaseException], ...]) -> BaseException | None:
+    """The first exception of one of ``kinds`` in ``exc``'s chain of causes and contexts."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, kinds):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
+
+
 def _retry_after(exc: Any) -> float | None:
     headers = getattr(getattr(exc, "response", None), "headers", None)
     if headers is None:
@@ -363,6 +399,26 @@ def _retry_after(exc: Any) -> float | None:
     if value is None:
         return None
     try:
-        return max(0.0, float(value))
+        seconds = float(value)
     except ValueError:
-        return None  # an HTTP date; rare from LLM APIs, and the backoff covers it
+        return _seconds_until(value)
+    return max(0.0, seconds) if seconds == seconds and seconds != float("inf") else None
+
+
+def _seconds_until(http_date: str) -> float | None:
+    """Seconds from now until an HTTP date (``Retry-After: Wed, 21 Oct 2026 07:28:00 GMT``),
+    0 for a date already past; None for text that is no date."""
+    import email.utils
+    import time
+
+    try:
+        when = email.utils.parsedate_to_datetime(http_date.strip())
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if when is None:
+        return None
+    if when.tzinfo is None:  # an HTTP date is GMT
+        import datetime
+
+        when = when.replace(tzinfo=datetime.timezone.utc)
+    return max(0.0, when.timestamp() - time.time())

@@ -58,6 +58,10 @@ def mask_file(source: str, target: str, masker: Masker, in_place: bool) -> Outco
         write_masked(target, result.data, source, in_place)
     except GenlintError as exc:
         return str(exc)
+    except Exception as exc:  # one file's unexpected failure costs that file only
+        from ..errors import failure_line
+
+        return failure_line(source, exc)
     result.data = b""  # written: only the report goes back
     return result
 

@@ -1,14 +1,16 @@
 """``genlint unmask``: tokens back to their values in txt, md, JSON and DOCX files.
 
-Every token-shaped string must be known to the vault (or recorded there as text the masked
-input already held): otherwise the vault is not the one that masked this file, and the file is
-refused rather than half restored.
+A vault restores only documents it produced: the SHA-256 of each masked output is recorded in
+the vault, and any other document is refused (naming the mismatch) unless forced, so a vault
+never puts one person's data into another person's file. What cannot be restored is reported,
+never passed over: tokens of this vault left in the output (``unplaced``) and token-shaped text
+that did not come from this vault (``foreign``); the command exits 1 when any remain.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import InputError
 from .files import suffix_of
@@ -21,17 +23,30 @@ __all__ = ["Unmasked", "unmask_bytes"]
 class Unmasked:
     data: bytes
     restored: int
+    #: tokens of this vault still in the output (a place the restorer could not write)
+    unplaced: list[str] = field(default_factory=list)
+    #: token-shaped text this vault never wrote (another vault's tokens, an edit)
+    foreign: list[str] = field(default_factory=list)
+    #: the vault did not vouch for this document: not among those it recorded (``--force``), or a
+    #: vault that records none (in memory, version 1)
+    forced: bool = False
 
 
-def unmask_bytes(path: str, data: bytes, vault: Vault) -> Unmasked:
+def unmask_bytes(path: str, data: bytes, vault: Vault, *, force: bool = False) -> Unmasked:
     suffix = suffix_of(path)
     if suffix == ".pdf":
         raise InputError(f"{path}: a redacted PDF holds no tokens to restore (mask txt, md, json "
                          "or docx with --style token)")
+    record = vault.verify_document(path, data, force=force)
     if suffix == ".docx":
-        from .docx import unmask_docx
+        result = _unmask_docx(path, data, vault, force)
+    else:
+        result = _unmask_text(path, data, vault, suffix)
+    result.forced = record is None
+    return result
 
-        return unmask_docx(path, data, vault)
+
+def _unmask_text(path: str, data: bytes, vault: Vault, suffix: str) -> Unmasked:
     from ..readers.text import decode_text
 
     decoded = decode_text(data, path)
@@ -42,8 +57,29 @@ def unmask_bytes(path: str, data: bytes, vault: Vault) -> Unmasked:
         restored, count, unknown = _restore_json(text, vault)
     else:
         restored, count, unknown = vault.restore(text)
-    check_known(path, unknown, vault)
-    return Unmasked(restored.encode(decoded.encoding) if count else data, count)
+    out = restored.encode(decoded.encoding) if count else data
+    return Unmasked(out, count, foreign=sorted(set(unknown)))
+
+
+def _unmask_docx(path: str, data: bytes, vault: Vault, force: bool) -> Unmasked:
+    """The DOCX restorer (:mod:`.docx`) refuses a package with tokens it does not know; forced,
+    those are reported instead. Whatever token of this vault the output still holds, in any
+    place the checker reads, could not be placed."""
+    from ..readers import read_data
+    from .docx import unmask_docx
+
+    foreign: list[str] = []
+    if force:
+        doc = read_data(path, data)
+        foreign = sorted({m.group() for s in doc.segments for m in TOKEN.finditer(s.text)
+                          if m.group() not in vault.tokens and m.group() not in vault.literals})
+        # the restorer refuses unknown tokens: let it treat them as text the input held
+        vault = Vault(vault.tokens, [*vault.literals, *foreign], vault_id=vault.id)
+    result: Unmasked = unmask_docx(path, data, vault)
+    left = read_data(path, result.data) if result.restored else read_data(path, data)
+    unplaced = sorted({m.group() for s in left.segments for m in TOKEN.finditer(s.text)
+                       if m.group() in vault.tokens})
+    return Unmasked(result.data, result.restored, unplaced=unplaced, foreign=foreign)
 
 
 def check_known(path: str, unknown: list[str], vault: Vault) -> None:

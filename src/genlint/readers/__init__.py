@@ -15,6 +15,7 @@ original (a DOCX table cell, an OCR line's box): docs/commands/check.md "Locatio
 from __future__ import annotations
 
 import importlib
+import io
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -22,7 +23,9 @@ from typing import Any
 
 from ..errors import InputError
 
-__all__ = ["READERS", "Document", "Segment", "expand_paths", "read_data", "read_document"]
+__all__ = [
+    "READERS", "Document", "Segment", "check_zip", "expand_paths", "read_data", "read_document",
+]
 
 # suffix -> reader module
 READERS: dict[str, str] = {
@@ -121,3 +124,99 @@ def expand_paths(paths: Sequence[str]) -> list[str]:
             )
         out.extend(found)
     return out
+
+
+# -- ZIP packages (DOCX): bounds on what the entries really expand to ------------------------
+_LOCAL_HEADER = 30
+_CHUNK = 1 << 20
+
+
+def check_zip(path: str, data: bytes, limit: int) -> int:
+    """Refuse (InputError) a ZIP package whose entries expand past ``limit`` bytes in all, or
+    past their declared sizes; return the bytes they expand to.
+
+    The declared sizes cannot be trusted: ``zipfile`` truncates an entry to its declared size,
+    but only after decompressing all of it in one call (an entry declaring 1 KB that inflates
+    to 2 GB costs 2 GB). So each entry's compressed bytes are inflated here, a megabyte at a
+    time, counting what really comes out; nothing is kept."""
+    import struct
+    import zipfile
+    import zlib
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            infos = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
+        raise InputError(f"{path}: not a ZIP package ({exc})") from None
+    declared = sum(info.file_size for info in infos)
+    if declared > limit:  # honest sizes: refused before anything is inflated
+        raise InputError(f"{path}: expands to {declared // 2**20} MB, over the {limit // 2**20} MB "
+                         "limit (a zip bomb?); set GENLINT_MAX_DOCX_MB to raise it")
+    total = 0
+    for info in infos:
+        start = info.header_offset
+        header = data[start : start + _LOCAL_HEADER]
+        if len(header) < _LOCAL_HEADER or header[:4] != b"PK\x03\x04":
+            raise InputError(f"{path}: damaged ZIP package (entry {info.filename!r} has no header)")
+        name_len, extra_len = struct.unpack("<HH", header[26:30])
+        begin = start + _LOCAL_HEADER + name_len + extra_len
+        raw = memoryview(data)[begin : begin + info.compress_size]
+        if info.compress_type == zipfile.ZIP_STORED:
+            size = len(raw)
+        elif info.compress_type == zipfile.ZIP_DEFLATED:
+            size = _inflated_size(path, info.filename, raw, limit - total, zlib)
+        else:
+            raise InputError(f"{path}: ZIP entry {info.filename!r} uses compression method "
+                             f"{info.compress_type}, which Office never writes; not read")
+        if size > info.file_size:
+            raise InputError(f"{path}: ZIP entry {info.filename!r} expands past its declared "
+                             f"size ({info.file_size:,} bytes): a zip bomb? not read")
+        total += size
+        if total > limit:
+            break
+    if total > limit:
+        raise InputError(f"{path}: expands to more than {limit // 2**20} MB, over the limit "
+                         "(a zip bomb?); set GENLINT_MAX_DOCX_MB to raise it")
+    return total
+
+
+def _inflated_size(path: str, name: str, raw: memoryview, room: int, zlib: Any) -> int:
+    """Bytes the raw deflate stream ``raw`` inflates to, stopping once past ``room``."""
+    inflater = zlib.decompressobj(-15)
+    size = 0
+    pending = bytes(raw[:_CHUNK])
+    offset = len(pending)
+    try:
+        while True:
+            out = inflater.decompress(pending, _CHUNK)
+            size += len(out)
+            if size > room:
+                return size
+            pending = inflater.unconsumed_tail
+            if inflater.eof:
+                return size
+            if not pending:
+                if offset >= len(raw):
+                    return size + len(inflater.flush())
+                pending = bytes(raw[offset : offset + _CHUNK])
+                offset += len(pending)
+    except zlib.error as exc:
+        raise InputError(f"{path}: damaged ZIP entry {name!r} ({exc})") from None
+
+
+# -- XML parts (DOCX): what a parser would drop is bad input, not a warning --------------------
+def refuse_xml_loss(path: str, part: str, *, error: Exception | None = None, root: Any = None) -> None:
+    """InputError when a part cannot be read whole: nested past the parser's depth limit (the
+    recovering parser drops everything inside, silently), or holding entity references that
+    stay unresolved (the text after each is lost). The predefined entities and character
+    references are resolved by the parser; a DOCX declares no others."""
+    if error is not None and "depth" in str(error).lower():
+        raise InputError(f"{path}: part {part} is nested deeper than the XML parser reads "
+                         "(256 levels); its text would be lost, so the file is not read")
+    if root is not None:
+        from lxml import etree
+
+        entity = next(root.iter(etree.Entity), None)
+        if entity is not None:
+            raise InputError(f"{path}: part {part} uses the XML entity {entity.text[:40]} "
+                             "(a DOCX declares none); not read")

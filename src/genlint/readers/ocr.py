@@ -81,9 +81,31 @@ def ocr_pdf_pages(path: str, data: bytes, indexes: list[int]) -> dict[int, tuple
     try:
         for index in indexes:
             page = pdf[index]
-            image = page.render(scale=_PDF_SCALE).to_pil()
-            out[index] = recognise(image, _PDF_SCALE)
+            scale = render_scale(path, index, *page.get_size())
+            image = page.render(scale=scale).to_pil()
+            out[index] = recognise(image, scale)
             page.close()
     finally:
         pdf.close()
     return out
+
+
+#: the most pixels a page is rendered to for OCR: 40 million (an A0 poster at 2x; 120 MB as RGB)
+MAX_RENDER_PIXELS = 40_000_000
+#: below this scale (36 dpi) text is too small to recognise: such a page is refused instead
+_MIN_SCALE = 0.5
+
+
+def render_scale(path: str, index: int, width: float, height: float) -> float:
+    """The scale to render a page of ``width`` × ``height`` points at: the usual 2x, less for a
+    page so large that 2x would pass :data:`MAX_RENDER_PIXELS` (a 4.5 KB PDF can declare a page
+    of 200 × 200 inches: 11 GB at 2x), decided before anything is rendered. InputError when
+    even a legible scale would be too large."""
+    area = max(float(width), 1.0) * max(float(height), 1.0)
+    scale = min(_PDF_SCALE, (MAX_RENDER_PIXELS / area) ** 0.5)
+    if scale < _MIN_SCALE:
+        raise InputError(
+            f"{path}: page {index + 1} is {width:.0f} x {height:.0f} points; rendering it for OCR "
+            f"would take over {MAX_RENDER_PIXELS:,} pixels, so it is not read"
+        )
+    return scale

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from typing import Any
 
 from ..errors import InputError, MissingExtraError, require
@@ -171,6 +172,8 @@ def _decrypt(path: str, reader: Any) -> None:
 def _looks_scanned(page: Any, text: str) -> bool:
     if sum(1 for ch in text if not ch.isspace()) >= _SCAN_TEXT_CHARS:
         return False
+    if _draws_inline_image(page):
+        return True
     try:
         resources = page.get("/Resources")
         xobjects = resources.get_object().get("/XObject") if resources is not None else None
@@ -180,6 +183,20 @@ def _looks_scanned(page: Any, text: str) -> bool:
         return any(_shows_image(xobjects[name].get_object()) for name in xobjects)
     except Exception:  # a broken resource dictionary: no image we can name
         return False
+
+
+_INLINE_IMAGE = re.compile(rb"(?:^|[\s\]>)])BI\s.*?\sID\s", re.DOTALL)
+
+
+def _draws_inline_image(page: Any) -> bool:
+    """The page's content stream draws an inline image (``BI … ID … EI``): a scan stored in
+    the page itself rather than as an image resource (issue 25)."""
+    try:
+        contents = page.get_contents()
+        data = contents.get_data() if contents is not None else b""
+    except Exception:  # a damaged content stream: no image we can name
+        return False
+    return b"BI" in data and _INLINE_IMAGE.search(data) is not None
 
 
 def _shows_image(xobject: Any, depth: int = 0) -> bool:

@@ -87,7 +87,34 @@ def decode_text(data: bytes, path: str) -> Decoded:
     if offsets is not None:
         # mostly ASCII with a few bytes that are no UTF-8: still UTF-8, said so
         return _damaged_utf8(data.decode("utf-8", errors="replace"), offsets, path)
-    return _detected(data, path)
+    return _detected_or_damaged(data, escaped, path)
+
+
+def _detected_or_damaged(data: bytes, escaped: str, path: str) -> Decoded:
+    """The detector's reading, taken only with evidence. Text that is mostly ASCII gives a
+    detector little to go on (a dozen stray bytes made it say ``mac_latin2``, hiding nothing
+    but deciding nothing either): there only a Western single-byte encoding is believed, and
+    otherwise the text stays UTF-8 with its damaged bytes named."""
+    ascii_share = len(escaped.encode("ascii", "ignore")) / max(1, len(escaped))
+    damaged = (
+        _bad_utf8_offsets(escaped, limit=max(8, len(data) // 10)) if ascii_share >= 0.9 else None
+    )
+    try:
+        decoded = _detected(data, path)
+    except InputError:
+        if damaged is None:
+            raise
+        return _damaged_utf8(data.decode("utf-8", errors="replace"), damaged, path)
+    if damaged is not None and codecs.lookup(decoded.encoding).name not in _WESTERN:
+        return _damaged_utf8(data.decode("utf-8", errors="replace"), damaged, path)
+    return decoded
+
+
+# single-byte encodings whose reading of stray high bytes in ASCII text is plausible (accented
+# Latin letters); a guess of any other (mac_iceland, mac_latin2, cp437…) is no evidence
+_WESTERN = frozenset(
+    codecs.lookup(name).name for name in ("cp1252", "latin-1", "iso8859-15", "cp1250", "iso8859-2")
+)
 
 
 def _bad_utf8_offsets(escaped: str, limit: int) -> list[int] | None:
