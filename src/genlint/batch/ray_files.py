@@ -64,7 +64,9 @@ class _CheckActor:
 
             columns = empty_columns()
             for (_index, _path, shown), result in zip(chunk, results, strict=True):
-                findings_to_columns(shown, result.findings, columns)
+                findings_to_columns(
+                    shown, result.findings, columns, show_values=self.checker.config.show_values
+                )
                 result.findings = []  # written below: only the summary goes back
             if sum(counts):
                 table = pa.Table.from_pydict(columns, schema=finding_schema())
