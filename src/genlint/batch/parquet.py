@@ -23,14 +23,17 @@ if TYPE_CHECKING:
 __all__ = ["report_table", "write_report", "write_table"]
 
 
-def report_table(files: Iterable[FileResult]) -> pa.Table:
-    """The findings of ``files`` as finding rows, in report order; ``path`` as reports show it."""
+def report_table(files: Iterable[FileResult], *, show_values: bool = False) -> pa.Table:
+    """The findings of ``files`` as finding rows, in report order; ``path`` as reports show it;
+    personal values masked unless ``show_values``."""
     pa = require_pyarrow()
     from ..check.report import display_path
 
     columns = empty_columns()
     for file in files:
-        findings_to_columns(display_path(file.path), file.findings, columns)
+        findings_to_columns(
+            display_path(file.path), file.findings, columns, show_values=show_values
+        )
     return pa.Table.from_pydict(columns, schema=finding_schema())
 
 
@@ -51,6 +54,12 @@ def write_table(
     atomic_write(path, table_bytes(table), inputs=[str(i) for i in inputs])
 
 
-def write_report(report: Any, path: str | os.PathLike[str], *, inputs: Iterable[Any] = ()) -> None:
+def write_report(
+    report: Any,
+    path: str | os.PathLike[str],
+    *,
+    inputs: Iterable[Any] = (),
+    show_values: bool = False,
+) -> None:
     """``report``'s findings (a :class:`~genlint.check.CheckReport`) as FILE.parquet."""
-    write_table(report_table(report.files), path, inputs=inputs)
+    write_table(report_table(report.files, show_values=show_values), path, inputs=inputs)

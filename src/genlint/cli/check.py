@@ -182,7 +182,7 @@ def finish(
         from ..batch.parquet import write_report
 
         assert out_path is not None  # checked with the options
-        write_report(report, out_path, inputs=paths)
+        write_report(report, out_path, inputs=paths, show_values=show_values)
         return report.exit_code
     if statistics:
         from ..check.reporters import statistics as stats
