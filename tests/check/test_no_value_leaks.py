@@ -78,7 +78,8 @@ def _digits(value: str) -> str:
 
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
-    """A folder of files holding 60 distinct values (three per line), and the values."""
+    """A folder of files holding 66 distinct values (three per line, and JSON keys and
+    numbers), and the values."""
     folder = tmp_path_factory.mktemp("planted")
     values = [v for _, v in planted_values(60)]
     groups = [values[i : i + 3] for i in range(0, len(values), 3)]
@@ -93,7 +94,20 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
         document.add_paragraph(_line(g))
     (folder / "d.docx").write_bytes(to_bytes(document))
     make_pdf(folder / "e.pdf", [[_line(g) for g in groups[16:20]]])
-    return folder, values
+    # JSON keys and numbers: a phone as a key (every pointer below it names it) and as a number
+    extra = [v for _, v in planted_values(80, seed=3) if v.isdigit() and v not in values][:6]
+    (folder / "f.json").write_text(
+        json.dumps(
+            {
+                extra[0]: {"备注": "某某公司", "电话": int(extra[1])},
+                extra[2]: int(extra[3]),
+                "list": [int(extra[4]), {extra[5]: "x"}],
+            },
+            ensure_ascii=False,
+        ),
+        "utf-8",
+    )
+    return folder, values + extra
 
 
 def _leaks(output: str, values: list[str]) -> list[str]:
@@ -185,6 +199,7 @@ def test_sarif_fingerprints_are_keyed_and_stable(
     assert first == prints(), "the same key gives the same fingerprints run after run"
     assert first == prints("--show-values"), "showing values does not change fingerprints"
     assert len(set(first)) == len(first) == 12
+    assert all(p.startswith("hmac-sha256:") for p in first)
     # not an unkeyed hash of the value, which a brute force over 10^10 numbers reverses
     plain = {hashlib.sha256(v.encode()).hexdigest() for v in values}
     assert not plain & {p.split(":", 1)[1] for p in first}
@@ -221,6 +236,7 @@ def test_mask_reports_hold_no_value(
             "mask",
             str(folder / "a.txt"),
             str(folder / "c.json"),
+            str(folder / "f.json"),
             "--out",
             str(out),
             "--format",
@@ -228,6 +244,7 @@ def test_mask_reports_hold_no_value(
         )
         assert result.code == 0, result.err
         assert _leaks(result.out + result.err, values) == [], f"mask --format {fmt}"
+        assert _leaks((out / "f.json").read_text("utf-8"), values) == [], "keys and numbers"
 
 
 def test_generate_never_writes_or_shows_a_value(run_cli: Any, tmp_path: Path) -> None:

@@ -231,22 +231,25 @@ class Checker:
     def check_document(self, doc: Document) -> list[Finding]:
         findings: list[Finding] = []
         for index, seg in enumerate(doc.segments):
+            if seg.packs is not None and not any(r.pack in seg.packs for r in self.rules):
+                continue
             ctx = RuleContext(
                 options=self.options,
                 kind=doc.kind,
                 path=doc.path,
                 code_ranges=tuple(seg.code_ranges),
             )
-            findings.extend(
-                self.check(
-                    seg.text,
-                    ctx,
-                    page_starts=doc.page_starts,
-                    pointer=seg.pointer,
-                    locate=seg.locate,
-                    places=seg.places,
-                )
+            found = self.check(
+                seg.text,
+                ctx,
+                page_starts=doc.page_starts,
+                pointer=seg.pointer,
+                locate=seg.locate,
+                places=seg.places,
             )
+            if seg.packs is not None:
+                found = [f for f in found if f.pack in seg.packs]
+            findings.extend(found)
             if index == 0 and doc.leftovers:
                 findings = self._document_findings(doc, seg) + findings
         return findings

@@ -138,7 +138,7 @@ def mask_file(file: FileResult) -> FileResult:
             shown = shown_of[key] = masked_value(f.rule, f.text)
         # offsets into the segment text; each line below converts them to its own positions
         by_place.setdefault(_place(f), []).append((f.start, f.text, shown))
-    values = sorted({value for value, _ in shown_of}, key=len, reverse=True)
+    values = sorted({value for _, value in shown_of}, key=len, reverse=True)
     hidden = {value: shown for (_, value), shown in shown_of.items()}
     in_pointer = re.compile("|".join(re.escape(v) for v in values if v)) if values else None
     lines: dict[tuple[int, int, tuple[Any, ...]], str] = {}

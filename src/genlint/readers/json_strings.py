@@ -1,4 +1,6 @@
-"""JSON: every string value (not keys) is a segment, with its JSON pointer.
+"""JSON: every string value is a segment, with its JSON pointer; keys and numbers that could
+hold personal data (a phone number as a key or stored as a number) are segments that only the
+``sensitive`` pack reads (SPEC "every place a file keeps text": they are data, not prose).
 
 Finding offsets are code points into the decoded string value (what the generated text says);
 ``line``/``column`` point at the finding in the file, so an editor jumps to the right spot even
@@ -78,11 +80,16 @@ def read(path: str, data: bytes) -> Document:
     except RecursionError:
         raise InputError(f"{path}: JSON nested too deeply to read") from None
     lines = _Lines(raw)
+    hidden: list[tuple[str, str, int, int]] = []
     segments = [
         Segment(value, pointer=pointer, locate=_locator(lines, start, end))
-        for pointer, value, start, end in string_values(raw)
+        for pointer, value, start, end in string_values(raw, hidden)
         if value.strip()
     ]
+    segments.extend(
+        Segment(value, pointer=pointer, locate=_locator(lines, start, end), packs=PERSONAL_ONLY)
+        for pointer, value, start, end in hidden
+    )
     return Document(
         path=path,
         kind="json",
@@ -92,9 +99,21 @@ def read(path: str, data: bytes) -> Document:
     )
 
 
-def string_values(raw: str) -> Iterator[tuple[str, str, int, int]]:
+# keys and numbers are read for personal data only, and only when long enough to hold any
+# (the shortest, an e-mail address a@b.cn, has six characters; a mobile number eleven digits)
+PERSONAL_ONLY = ("sensitive",)
+_MIN_KEY = 6
+_MIN_NUMBER = 10
+_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+
+
+def string_values(
+    raw: str, hidden: list[tuple[str, str, int, int]] | None = None
+) -> Iterator[tuple[str, str, int, int]]:
     """Every string value (not keys) of valid JSON text: its JSON pointer, its decoded value,
-    and where its body (between the quotes) starts and ends in ``raw``."""
+    and where its body (between the quotes) starts and ends in ``raw``. With ``hidden``, the
+    keys and numbers that may hold personal data are added to it in the same shape (a key's
+    pointer names its member; a number's "value" is its token as written)."""
     # the stack holds, per open container, its path and the key/index of the next value
     stack: list[list] = []  # [kind, path, key, expecting_key]
     for m in _TOKEN.finditer(raw):
@@ -118,9 +137,13 @@ def string_values(raw: str) -> Iterator[tuple[str, str, int, int]]:
             continue
         if top is not None and top[0] == "{" and top[3]:
             top[2] = _string(tok)
+            if hidden is not None and len(top[2]) >= _MIN_KEY:
+                hidden.append((_value_path(top), top[2], m.start() + 1, m.end() - 1))
             continue
         if tok.startswith('"'):
             yield _value_path(top), _string(tok), m.start() + 1, m.end() - 1
+        elif hidden is not None and len(tok) >= _MIN_NUMBER and _NUMBER.fullmatch(tok):
+            hidden.append((_value_path(top), tok, m.start(), m.end()))
         _advance(top)
 
 
