@@ -1,5 +1,5 @@
 """A reply that never came clean may still hold personal data: what ``generate`` writes or
-shows of it is masked unless asked (docs/privacy.md).
+shows of it is masked unless asked (docs/commands/check.md "Reports never copy personal data").
 
 Under ``on_fail="best"`` the gate returns the attempt with the fewest findings, and that can be
 a reply with a phone number in it. :func:`mask_personal_data` masks it in the ``keep-ends``
