@@ -133,6 +133,9 @@ def _check_outputs(run_cli: Any, folder: Path, tmp: Path, *extra: str) -> dict[s
     outputs["parquet"] = json.dumps(pq.read_table(target).to_pylist(), ensure_ascii=False)
     result = run_cli("check", str(folder), "--jobs", "2", "--format", "json", *extra)
     outputs["jobs-2"] = result.out + result.err
+    # debug logs and warnings go to stderr: they hold no value either
+    result = run_cli("--debug", "check", str(folder), "--format", "junit", *extra)
+    outputs["debug-log"] = result.out + result.err
     return outputs
 
 

@@ -14,9 +14,9 @@ every line shown for that file, and in JSON pointers (a key can be the value).
 
 from __future__ import annotations
 
-import re
+import copy
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..findings import Finding
@@ -43,9 +43,6 @@ class MaskedFinding(Finding):
     that masking twice is a no-op (``keep-ends`` of a masked value would star more)."""
 
 
-_FIELDS = tuple(f.name for f in fields(Finding))
-
-
 def is_personal(finding: Finding) -> bool:
     """Whether the finding's text is personal data (a ``sensitive`` rule's value)."""
     return finding.rule.startswith(PERSONAL_PACK + "/")
@@ -69,19 +66,33 @@ def mask_finding(finding: Finding) -> Finding:
     the finding itself is unchanged). Not a personal finding, or already masked: as it is."""
     if not is_personal(finding) or isinstance(finding, MaskedFinding):
         return finding
-    value = finding.text
-    shown = masked_value(finding.rule, value)
-    attrs: dict[str, Any] = {name: getattr(finding, name) for name in _FIELDS}
-    attrs["text"] = shown
-    attrs["message"] = _swap(finding.message, value, shown)
-    attrs["fix"] = _swap(finding.fix, value, shown)
-    if finding.source_line is not None:
-        # its own value at least; mask_report also masks the other values of the line
-        attrs["source_line"] = mask_text_spans(
-            finding.source_line,
-            [(finding.source_column, value, shown)],
-        )
-    return MaskedFinding(**attrs)
+    return _masked(finding, masked_value(finding.rule, finding.text), None)
+
+
+def _masked(f: Finding, shown: str, line: str | None) -> MaskedFinding:
+    """``f`` showing ``shown`` for its value; ``line``: its shown line with every value of the
+    line masked (None: its own value masked in its line)."""
+    value = f.text
+    if line is None and f.source_line is not None:
+        line = mask_text_spans(f.source_line, [(f.source_column, value, shown)])
+    # positional: a dense file has tens of thousands of these (dataclasses.replace is 4x slower)
+    return MaskedFinding(
+        f.rule,
+        _swap(f.message, value, shown) or "",
+        shown,
+        f.start,
+        f.end,
+        f.line,
+        f.column,
+        f.severity,
+        f.page,
+        f.pointer,
+        _swap(f.fix, value, shown),
+        f.location,
+        f.extra,
+        line,
+        f.source_column,
+    )
 
 
 def mask_findings(findings: Iterable[Finding], *, show_values: bool = False) -> list[Finding]:
@@ -131,6 +142,8 @@ def mask_file(file: FileResult) -> FileResult:
         return file
     by_place: dict[tuple[Any, ...], list[tuple[int, str, str]]] = {}
     shown_of: dict[tuple[str, str], str] = {}
+    # a pointer token (a JSON key) that holds a value, and the token masked
+    tokens: dict[str, str] = {}
     for f in personal:
         key = (f.rule, f.text)
         shown = shown_of.get(key)
@@ -138,16 +151,14 @@ def mask_file(file: FileResult) -> FileResult:
             shown = shown_of[key] = masked_value(f.rule, f.text)
         # offsets into the segment text; each line below converts them to its own positions
         by_place.setdefault(_place(f), []).append((f.start, f.text, shown))
-    values = sorted({value for _, value in shown_of}, key=len, reverse=True)
-    hidden = {value: shown for (_, value), shown in shown_of.items()}
-    in_pointer = re.compile("|".join(re.escape(v) for v in values if v)) if values else None
+        if f.pointer:
+            last = f.pointer.rpartition("/")[2]
+            if f.text in last and last not in tokens:
+                tokens[last] = last.replace(f.text, shown)
     lines: dict[tuple[int, int, tuple[Any, ...]], str] = {}
     pointers: dict[str, str] = {}
     out: list[Finding] = []
     for f in file.findings:
-        attrs: dict[str, Any] | None = None
-        if is_personal(f) and not isinstance(f, MaskedFinding):
-            f = mask_finding(f)
         line = f.source_line
         if line is not None:
             place = _place(f)
@@ -160,17 +171,25 @@ def mask_file(file: FileResult) -> FileResult:
                     masked = lines[window] = mask_text_spans(
                         line, [(start - base, value, shown) for start, value, shown in spans]
                     )
-                if masked is not line:
-                    attrs = {"source_line": masked}
-        if f.pointer and in_pointer is not None:
-            pointer = pointers.get(f.pointer)
+                line = masked
+        if is_personal(f) and not isinstance(f, MaskedFinding):
+            g: Finding = _masked(f, shown_of[(f.rule, f.text)], line)
+        elif line is not f.source_line:
+            g = copy.copy(f)
+            g.source_line = line
+        else:
+            g = f
+        if g.pointer and tokens:
+            pointer = pointers.get(g.pointer)
             if pointer is None:
-                pointer = pointers[f.pointer] = in_pointer.sub(
-                    lambda m: hidden[m.group()], f.pointer
+                pointer = pointers[g.pointer] = "/".join(
+                    tokens.get(t, t) for t in g.pointer.split("/")
                 )
-            if pointer != f.pointer:
-                attrs = {**(attrs or {}), "pointer": pointer}
-        out.append(f if attrs is None else replace(f, **attrs))
+            if pointer != g.pointer:
+                if g is f:
+                    g = copy.copy(f)
+                g.pointer = pointer
+        out.append(g)
     return replace(file, findings=out)
 
 
