@@ -317,7 +317,10 @@ class Mobile(Rule):
                 lead, groups = groups[0], groups[1:]
             else:
                 lead = None
-            if not self._grouped.fullmatch("".join(g.value for g in groups)):
+            # written groups of three digits or more: a row of single digits is no phone
+            if min(len(g.value) for g in groups) < 3 or not self._grouped.fullmatch(
+                "".join(g.value for g in groups)
+            ):
                 continue
             start, end = groups[0].start, groups[-1].end
             if lead is not None:
