@@ -87,12 +87,28 @@ def test_mask_masks_keys_and_turns_personal_numbers_into_masked_strings(
     assert again.code == 0, again.out
 
 
-_KEY = st.text(alphabet=st.sampled_from(list('ab某"\\/~ 1')), max_size=12)
+_KEY = st.text(alphabet=st.sampled_from(list('ab某"\\/~ 1@')), max_size=12)
 _DOC = st.recursive(
-    st.none() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | _KEY,
+    st.none()
+    | st.integers()
+    | st.integers(10**9, 10**19)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | _KEY,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_KEY, inner, max_size=4),
     max_leaves=20,
 )
+
+
+def _numbers(value: Any) -> list[int]:
+    if isinstance(value, bool):
+        return []
+    if isinstance(value, int):
+        return [value]
+    if isinstance(value, list):
+        return [n for v in value for n in _numbers(v)]
+    if isinstance(value, dict):
+        return [n for v in value.values() for n in _numbers(v)]
+    return []
 
 
 @settings(max_examples=200, deadline=None)
@@ -102,10 +118,20 @@ def test_hidden_keys_and_numbers_point_at_their_tokens(doc: Any) -> None:
     hidden: list[tuple[str, str, int, int]] = []
     values = list(string_values(raw, hidden))
     assert values == list(string_values(raw)), "the string values are the same either way"
+    expected_numbers = sum(
+        1
+        for n in _numbers(doc)
+        if n >= 0
+        and (
+            (len(str(n)) == 11 and str(n)[0] == "1" and str(n)[1] in "3456789")
+            or 15 <= len(str(n)) <= 19
+        )
+    )
+    assert sum(raw[start - 1] != '"' for _, _, start, _ in hidden) == expected_numbers
     for pointer, text, start, end in hidden:
         if raw[start - 1] == '"':  # a key: its body, decoded
-            assert json.loads(raw[start - 1 : end + 1]) == text and len(text) >= 6
-        else:  # a number: its token as written
-            assert raw[start:end] == text and len(text) >= 10
-            float(text)
+            assert json.loads(raw[start - 1 : end + 1]) == text
+            assert "@" in text or sum(ch.isdigit() for ch in text) >= 7
+        else:  # a number: its token as written, as long as a phone, an ID or a card
+            assert raw[start:end] == text and text.isdigit() and 11 <= len(text) <= 19
         assert pointer.startswith("/") or pointer == ""

@@ -99,12 +99,14 @@ def read(path: str, data: bytes) -> Document:
     )
 
 
-# keys and numbers are read for personal data only, and only when long enough to hold any
-# (the shortest, an e-mail address a@b.cn, has six characters; a mobile number eleven digits)
+# Keys and numbers are read for personal data only, and only those that could hold a value the
+# pack finds without a label (a label is prose, and keys and numbers have none): a key with an
+# at sign or seven digits or more, a number written as a mobile (11 digits 1[3-9]…), a legacy
+# or current ID (15 or 18 digits) or a card (16–19 digits). Each read item is a segment of its
+# own, so the test keeps a file with 50,000 "amount": 1234567890 as fast as it was.
 PERSONAL_ONLY = ("sensitive",)
-_MIN_KEY = 6
-_MIN_NUMBER = 10
-_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_KEY_MAY_HOLD = re.compile("[@＠]|[0-9０-９](?:[^0-9０-９]*[0-9０-９]){6}")
+_NUMBER_MAY_HOLD = re.compile("1[3-9][0-9]{9}|[0-9]{15,19}")
 
 
 def string_values(
@@ -137,12 +139,12 @@ def string_values(
             continue
         if top is not None and top[0] == "{" and top[3]:
             top[2] = _string(tok)
-            if hidden is not None and len(top[2]) >= _MIN_KEY:
+            if hidden is not None and _KEY_MAY_HOLD.search(top[2]):
                 hidden.append((_value_path(top), top[2], m.start() + 1, m.end() - 1))
             continue
         if tok.startswith('"'):
             yield _value_path(top), _string(tok), m.start() + 1, m.end() - 1
-        elif hidden is not None and len(tok) >= _MIN_NUMBER and _NUMBER.fullmatch(tok):
+        elif hidden is not None and _NUMBER_MAY_HOLD.fullmatch(tok):
             hidden.append((_value_path(top), tok, m.start(), m.end()))
         _advance(top)
 
