@@ -293,3 +293,18 @@ def test_generate_never_writes_or_shows_a_value(run_cli: Any, tmp_path: Path) ->
         )
     assert out.read_text("utf-8") == reply, "--keep-personal-data writes the reply as it came"
     assert values[0] in result.out, "--show-values shows the findings' values"
+
+
+def test_check_table_rows_mask_unless_the_config_shows_values() -> None:
+    import pyarrow as pa
+
+    from genlint.batch import check_table
+
+    values = [v for _, v in planted_values(5, seed=21)]
+    table = pa.table({"id": [1, 2], "text": [_line(values[:3]), _line(values[3:])]})
+    rows = check_table(table, select=["sensitive"]).to_pylist()
+    assert len(rows) == 5
+    assert _leaks(json.dumps(rows, ensure_ascii=False), values) == []
+    assert all(len(r["text"]) == r["end"] - r["start"] for r in rows), "span and length intact"
+    shown = check_table(table, select=["sensitive"], config={"show_values": True}).to_pylist()
+    assert sorted(r["text"] for r in shown) == sorted(values)
