@@ -89,7 +89,8 @@ def findings_to_columns(
 ) -> int:
     """Append one row per finding to the column lists ``into``; how many were added. A
     ``sensitive`` finding's value is masked (``138****5678``, same length) in ``text`` and
-    ``message`` unless ``show_values`` (docs/commands/check.md "Reports never copy personal data")."""
+    ``message`` unless ``show_values`` (docs/commands/check.md, "Reports never copy personal
+    data")."""
     from ..check.redact import mask_finding
 
     n = 0

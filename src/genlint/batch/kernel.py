@@ -66,7 +66,8 @@ def check_table(
     type) then the SPEC columns. ``path`` comes from a ``path`` column when the table has one.
     A null text has no findings. ``markdown=True`` skips code as :func:`genlint.check_text`.
     A ``sensitive`` finding's value is masked in ``text`` and ``message`` (``138****5678``)
-    unless the config says ``show_values = true`` (docs/commands/check.md "Reports never copy personal data").
+    unless the config says ``show_values = true`` (docs/commands/check.md, "Reports never copy
+    personal data").
     """
     pa = require_pyarrow()
     from ..check.rules import RuleContext

@@ -45,7 +45,7 @@ class CheckConfig:
     allowlist: tuple[str, ...] = ()
     severity: Mapping[str, Severity] = field(default_factory=dict)
     patterns: tuple[Rule, ...] = ()
-    # reports show personal values unmasked (docs/commands/check.md "Reports never copy personal data"); off: keep-ends masked
+    # reports show personal values as found; off: keep-ends masked (docs/commands/check.md)
     show_values: bool = False
 
     @classmethod

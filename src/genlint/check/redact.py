@@ -1,4 +1,5 @@
-"""Reports never copy personal data (SPEC "Common rules", docs/commands/check.md "Reports never copy personal data").
+"""Reports never copy personal data (SPEC "Common rules"; docs/commands/check.md, "Reports never
+copy personal data").
 
 A ``sensitive`` finding's value is shown in every report format in the ``keep-ends`` style of
 ``genlint mask`` (``138****5678``): the same length, so its span, columns and carets stay

@@ -166,7 +166,8 @@ def _mask_keys_and_numbers(
         findings = masker.find(value, ctx, pointer=pointer, locate=locate)  # type: ignore[arg-type]
         if not findings:
             continue
-        result = masker.apply(value, findings, lambda out: masker.find(out, ctx))  # type: ignore[arg-type]
+        recheck = lambda out: masker.find(out, ctx)  # type: ignore[arg-type]  # noqa: E731
+        result = masker.apply(value, findings, recheck)
         if not result.replacements:
             continue
         for r in result.replacements:

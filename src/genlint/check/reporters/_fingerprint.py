@@ -7,10 +7,10 @@ laptop hashes every one of them in seconds to minutes, so ``sha256(value)`` is t
 The fingerprint is therefore an HMAC-SHA256, keyed by a secret that is not in the report,
 of the rule, the masked value (``138****5678``) and the location.
 
-The key (docs/commands/check.md "Reports never copy personal data"): ``GENLINT_FINGERPRINT_KEY`` when set (CI: a repository secret, so
-every runner gives the same fingerprints); otherwise 32 random bytes in the user's cache
-folder (``fingerprint.key``, created once with mode 0600 in a 0700 folder), stable for that
-user on that machine.
+The key (docs/commands/check.md, "Reports never copy personal data"):
+``GENLINT_FINGERPRINT_KEY`` when set (CI: a repository secret, so every runner gives the same
+fingerprints); otherwise 32 random bytes in the user's cache folder (``fingerprint.key``,
+created once with mode 0600 in a 0700 folder), stable for that user on that machine.
 """
 
 from __future__ import annotations
