@@ -92,3 +92,23 @@ def test_the_message_and_fix_lose_the_value_too() -> None:
     shown = mask_finding(f)
     assert shown.message == "number 138****5678 found" and shown.fix == "mask 138****5678"
     assert f.text == "13812345678", "the finding itself is not changed"
+
+
+def test_every_reporter_masks_a_report_rendered_anywhere() -> None:
+    """``genlint serve`` and a user's script render reports without the CLI: each reporter
+    masks by itself unless the report says ``show_values``."""
+    from dataclasses import replace
+
+    from genlint.check.reporters import REPORTERS, render
+    from genlint.check.reporters import statistics as stats
+
+    text = "电话13812345678，甲方某某公司"
+    report = CheckReport(files=[FileResult("t.txt", findings=check_text(text))])
+    for fmt in REPORTERS:
+        assert "13812345678" not in render(fmt, report), fmt
+    for fmt in ("text", "json"):
+        assert "13812345678" not in stats.render(report, fmt)
+    shown = replace(report, show_values=True)
+    for fmt in ("text", "json", "sarif"):
+        assert "13812345678" in render(fmt, shown), fmt
+    assert report.files[0].findings[0].text == "13812345678", "the report itself is unchanged"

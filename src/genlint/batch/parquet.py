@@ -62,4 +62,5 @@ def write_report(
     show_values: bool = False,
 ) -> None:
     """``report``'s findings (a :class:`~genlint.check.CheckReport`) as FILE.parquet."""
-    write_table(report_table(report.files, show_values=show_values), path, inputs=inputs)
+    shown = show_values or getattr(report, "show_values", False)
+    write_table(report_table(report.files, show_values=shown), path, inputs=inputs)

@@ -194,9 +194,11 @@ def mask_file(file: FileResult) -> FileResult:
     return replace(file, findings=out)
 
 
-def mask_report(report: CheckReport, *, show_values: bool = False) -> CheckReport:
-    """The report as every format shows it: personal values masked unless ``show_values``."""
-    if show_values:
+def mask_report(report: CheckReport, *, show_values: bool | None = None) -> CheckReport:
+    """The report as every format shows it: personal values masked unless ``show_values``
+    (default: the report's own ``show_values``). Every reporter calls it first, so a report
+    rendered anywhere (the CLI, ``genlint serve``, a user's script) is masked by default."""
+    if report.show_values if show_values is None else show_values:
         return report
     files = [mask_file(file) for file in report.files]
     if all(new is old for new, old in zip(files, report.files, strict=True)):

@@ -172,10 +172,11 @@ def finish(
 ) -> int:
     """Warnings and unreadable files on stderr, then the report, written once and whole, with
     personal values masked unless ``show_values`` (genlint.check.redact)."""
-    from ..check.redact import mask_report
+    from dataclasses import replace
 
     report_problems(report.files)
-    report = mask_report(report, show_values=show_values)
+    # every reporter masks personal values unless the report says to show them
+    report = replace(report, show_values=show_values)
     if color is None:
         color = fmt == "text" and out_path is None and sys.stdout.isatty()
     if fmt == "parquet":

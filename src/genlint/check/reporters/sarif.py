@@ -25,7 +25,10 @@ _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 def as_dict(report: CheckReport) -> dict[str, Any]:
     from ... import __version__
+    from ..redact import mask_report
     from ..report import display_path
+
+    report = mask_report(report)
 
     rules = {rule.id: rule for rule in report.rules}
     for finding in report.findings:
