@@ -44,6 +44,8 @@ def dense_text(seed: int = 5) -> str:
 
 
 def main() -> None:
+    from dataclasses import replace
+
     from genlint.check import Checker
     from genlint.check.redact import mask_finding, mask_report
     from genlint.check.report import CheckReport, FileResult
@@ -71,9 +73,10 @@ def main() -> None:
         f"  mask_finding per finding (own value only)     {len(findings) / alone:10,.0f} findings/s"
         f"  ({alone * 1000:.0f} ms); ratio {whole / alone:.2f}x the time"
     )
+    as_found = replace(report, show_values=True)
     for fmt in ("text", "sarif"):
-        masked = best_of(3, lambda fmt=fmt: render(fmt, mask_report(report)))
-        shown = best_of(3, lambda fmt=fmt: render(fmt, report))
+        masked = best_of(3, lambda fmt=fmt: render(fmt, report))  # each reporter masks
+        shown = best_of(3, lambda fmt=fmt: render(fmt, as_found))
         print(
             f"  {fmt:<5} report: masked {masked:.2f} s, --show-values {shown:.2f} s "
             f"({masked / shown:.2f}x); masking is {whole / check_s:.1%} of the check's time"
