@@ -308,3 +308,35 @@ def test_check_table_rows_mask_unless_the_config_shows_values() -> None:
     assert all(len(r["text"]) == r["end"] - r["start"] for r in rows), "span and length intact"
     shown = check_table(table, select=["sensitive"], config={"show_values": True}).to_pylist()
     assert sorted(r["text"] for r in shown) == sorted(values)
+
+
+def test_generate_table_opts_in_as_the_flags_do(run_cli: Any, tmp_path: Path) -> None:
+    values = [v for _, v in planted_values(3, seed=13)]
+    reply = _line(values)
+    prompt = tmp_path / "p.txt"
+    prompt.write_text("写联系人清单", "utf-8")
+    config = tmp_path / "genlint.toml"
+    config.write_text("[generate]\nshow_values = true\nkeep_personal_data = true\n", "utf-8")
+    out = tmp_path / "reply.txt"
+    with ScriptedServer([Reply(reply), Reply(reply)]) as server:
+        result = run_cli(
+            "generate",
+            "--model",
+            "m",
+            "--api-key-env",
+            "HOME",
+            "--prompt-file",
+            str(prompt),
+            "--select",
+            "sensitive",
+            "--max-retries",
+            "1",
+            "--base-url",
+            server.url,
+            "--out",
+            str(out),
+            "--config",
+            str(config),
+        )
+    assert result.code == 1, result.err
+    assert out.read_text("utf-8") == reply and values[0] in result.out

@@ -49,6 +49,8 @@ _CONFIG_KEYS: dict[str, Key] = {
     "max_tokens": Key("int"),
     "concurrency": Key("int"),
     "system": Key("str"),
+    "show_values": Key("bool"),
+    "keep_personal_data": Key("bool"),
 }
 
 
@@ -132,7 +134,11 @@ def command(**opts: Any) -> int:
 
     mask_prompts = bool(opts.pop("mask_prompts", False))
     opts["attempt_timeout_s"] = prefer(opts.pop("timeout"), opts.pop("attempt_timeout_alias"))
+    for flag in ("show_values", "keep_personal_data"):
+        opts[flag] = opts[flag] or None  # an unset flag leaves the file's value
     settings = _settings(load_config(opts.pop("config_path")).validated("generate", _CONFIG_KEYS), opts)
+    opts["show_values"] = bool(settings.get("show_values", False))
+    opts["keep_personal_data"] = bool(settings.get("keep_personal_data", False))
     if bool(opts["prompt_file"]) == bool(opts["prompts_dir"]):
         raise InputError("give exactly one of --prompt-file or --prompts-dir")
     if not settings.get("model"):
