@@ -23,9 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from support.serve_service import start_service, stop  # noqa: E402
-
 from genlint.llm.testing import Reply, ScriptedServer  # noqa: E402
+from support.serve_service import start_service, stop  # noqa: E402
 
 REPLY = ("本合同由华夏科技有限公司与北方贸易有限公司签订，双方就货物买卖事宜达成如下约定。" * 40)[:1000]
 REQUESTS = 240

@@ -19,6 +19,13 @@ settings.register_profile("fuzz", max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default"))
 
 
+@pytest.fixture(autouse=True)
+def _fingerprint_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SARIF fingerprints of personal data are keyed; without this variable the first run would
+    make a key file in the user's own cache folder, which no test may touch."""
+    monkeypatch.setenv("GENLINT_FINGERPRINT_KEY", "genlint-tests")
+
+
 @dataclass
 class CliResult:
     code: int

@@ -102,7 +102,8 @@ def test_json_format_is_the_spec_shape(run_cli, files: Path) -> None:  # type: i
 def test_text_format_shows_line_and_caret(run_cli, files: Path) -> None:  # type: ignore[no-untyped-def]
     out = run_cli("check", "dirty.txt").out.splitlines()
     assert out[0] == "dirty.txt:2:4: error placeholder/mou-entity unfilled placeholder '某某公司'"
-    assert out[1] == "    甲方：某某公司，电话13812345678"
+    # the phone number beside the placeholder is masked in the shown line too, same length
+    assert out[1] == "    甲方：某某公司，电话138****5678"
     # CJK characters are two cells wide: the caret sits under 某某公司
     assert out[2] == "    " + " " * 6 + "^" * 8
     assert "\x1b[" not in "\n".join(out)  # no colour when not a terminal

@@ -56,6 +56,11 @@ def test_sarif_validates_against_the_official_schema(report) -> None:  # type: i
         "broken.pdf"
     ]
     assert run["invocations"][0]["executionSuccessful"] is False
+    # the personal value is masked in the snippet, and its fingerprint is a keyed hash
+    assert "a@b.com" not in json.dumps(doc)
+    email = next(r for r in results if r["ruleId"] == "sensitive/email")
+    assert email["locations"][0]["physicalLocation"]["region"]["snippet"]["text"] == "*@b.com"
+    assert email["partialFingerprints"]["genlint/v1"].startswith("hmac-sha256:")
 
 
 def test_sarif_schema_rejects_a_broken_document() -> None:

@@ -44,8 +44,11 @@ def test_statistics_count_per_rule_and_text(run_cli, judgment: Path) -> None:  #
     assert result.code == 1  # the exit code still says what was found
     assert result.out.splitlines() == [
         "11  placeholder/mou-name   李某 ×10, 王某 ×1",
-        " 1  sensitive/resident-id  110101199003074573 ×1",
+        # personal data is masked in reports (keep-ends, same length) unless --show-values
+        " 1  sensitive/resident-id  110101********4573 ×1",
     ]
+    shown = run_cli("check", "judgment.txt", "--statistics", "--show-values").out
+    assert shown.splitlines()[1] == " 1  sensitive/resident-id  110101199003074573 ×1"
     data = json.loads(run_cli("check", "judgment.txt", "--statistics", "--format", "json").out)
     assert data["statistics"][0] == {
         "rule": "placeholder/mou-name",
@@ -58,7 +61,7 @@ def test_statistics_count_per_rule_and_text(run_cli, judgment: Path) -> None:  #
 
 def test_statistics_with_an_ignored_rule_and_a_clean_file(run_cli, judgment: Path) -> None:  # type: ignore[no-untyped-def]
     result = run_cli("check", "judgment.txt", "--statistics", "--ignore", "placeholder/mou-name")
-    assert result.out == "1  sensitive/resident-id  110101199003074573 ×1\n"
+    assert result.out == "1  sensitive/resident-id  110101********4573 ×1\n"
     (judgment.parent / "clean.txt").write_text("合同已签署。", "utf-8")
     result = run_cli("check", "clean.txt", "--statistics")
     assert (result.code, result.out) == (0, "no findings in 1 file\n")

@@ -84,11 +84,22 @@ def empty_columns() -> dict[str, list[Any]]:
 
 
 def findings_to_columns(
-    path: str | None, findings: Iterable[Finding], into: dict[str, list[Any]]
+    path: str | None,
+    findings: Iterable[Finding],
+    into: dict[str, list[Any]],
+    *,
+    show_values: bool = False,
 ) -> int:
-    """Append one row per finding to the column lists ``into``; how many were added."""
+    """Append one row per finding to the column lists ``into``; how many were added. A
+    ``sensitive`` finding's value is masked (``138****5678``, same length) in ``text`` and
+    ``message`` unless ``show_values`` (docs/commands/check.md, "Reports never copy personal
+    data")."""
+    from ..check.redact import mask_finding
+
     n = 0
     for f in findings:
+        if not show_values:
+            f = mask_finding(f)
         where = f.location or {}
         row = (
             path,

@@ -65,6 +65,9 @@ def check_table(
     """One row per finding in the texts of ``text_column``: ``id_column`` (its value, same
     type) then the SPEC columns. ``path`` comes from a ``path`` column when the table has one.
     A null text has no findings. ``markdown=True`` skips code as :func:`genlint.check_text`.
+    A ``sensitive`` finding's value is masked in ``text`` and ``message`` (``138****5678``)
+    unless the config says ``show_values = true`` (docs/commands/check.md, "Reports never copy
+    personal data").
     """
     pa = require_pyarrow()
     from ..check.rules import RuleContext
@@ -87,7 +90,12 @@ def check_table(
             findings = checker.check(text, ctx)
         else:
             findings = checker.check(text)
-        n = findings_to_columns(paths[i] if paths else None, findings, columns)
+        n = findings_to_columns(
+            paths[i] if paths else None,
+            findings,
+            columns,
+            show_values=checker.config.show_values,
+        )
         row_ids.extend([ids[i]] * n)
     return _finish(pa, table, columns, id_column, row_ids)
 
@@ -126,7 +134,9 @@ def check_files_table(
             errors.append(result.error)
             row_ids.append(ids[i])
             continue
-        n = findings_to_columns(str(path), result.findings, columns)
+        n = findings_to_columns(
+            str(path), result.findings, columns, show_values=checker.config.show_values
+        )
         errors.extend([None] * n)
         row_ids.extend([ids[i]] * n)
     out = _finish(pa, table, columns, id_column, row_ids)

@@ -29,10 +29,11 @@ if TYPE_CHECKING:
 __all__ = ["report_table", "write_report", "write_table"]
 
 
-def report_table(files: Iterable[FileResult]) -> pa.Table:
-    """The findings of ``files`` as finding rows, in report order; ``path`` as reports show it.
-    A file that could not be read is one row with ``rule`` null and its ``error`` (the last
-    column, null on a finding's row), as :func:`~genlint.batch.check_files_table` writes it."""
+def report_table(files: Iterable[FileResult], *, show_values: bool = False) -> pa.Table:
+    """The findings of ``files`` as finding rows, in report order; ``path`` as reports show it;
+    personal values masked unless ``show_values``. A file that could not be read is one row with
+    ``rule`` null and its ``error`` (the last column, null on a finding's row), as
+    :func:`~genlint.batch.check_files_table` writes it."""
     pa = require_pyarrow()
     from ..check.report import display_path
 
@@ -40,7 +41,9 @@ def report_table(files: Iterable[FileResult]) -> pa.Table:
     for file in files:
         if file.error is not None:
             error_to_columns(display_path(file.path), file.error, columns)
-        findings_to_columns(display_path(file.path), file.findings, columns)
+        findings_to_columns(
+            display_path(file.path), file.findings, columns, show_values=show_values
+        )
     return pa.Table.from_pydict(columns, schema=error_schema())
 
 
@@ -61,6 +64,13 @@ def write_table(
     atomic_write(path, table_bytes(table), inputs=[str(i) for i in inputs])
 
 
-def write_report(report: Any, path: str | os.PathLike[str], *, inputs: Iterable[Any] = ()) -> None:
+def write_report(
+    report: Any,
+    path: str | os.PathLike[str],
+    *,
+    inputs: Iterable[Any] = (),
+    show_values: bool = False,
+) -> None:
     """``report``'s findings (a :class:`~genlint.check.CheckReport`) as FILE.parquet."""
-    write_table(report_table(report.files), path, inputs=inputs)
+    shown = show_values or getattr(report, "show_values", False)
+    write_table(report_table(report.files, show_values=shown), path, inputs=inputs)

@@ -68,7 +68,9 @@ class _CheckActor:
             for (_index, _path, shown), result in zip(chunk, results, strict=True):
                 if result.error is not None:
                     error_to_columns(shown, result.error, columns)
-                findings_to_columns(shown, result.findings, columns)
+                findings_to_columns(
+                    shown, result.findings, columns, show_values=self.checker.config.show_values
+                )
                 result.findings = []  # written below: only the summary goes back
             if columns["path"]:
                 table = pa.Table.from_pydict(columns, schema=error_schema())

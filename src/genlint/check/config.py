@@ -33,6 +33,7 @@ KEYS = {
     "allowlist": Key("str_or_list", _no_empty),
     "severity": Key("table"),
     "patterns": Key("table_list"),
+    "show_values": Key("bool"),
 }
 
 
@@ -45,6 +46,8 @@ class CheckConfig:
     allowlist: tuple[str, ...] = ()
     severity: Mapping[str, Severity] = field(default_factory=dict)
     patterns: tuple[Rule, ...] = ()
+    # reports show personal values as found; off: keep-ends masked (docs/commands/check.md)
+    show_values: bool = False
 
     @classmethod
     def from_section(cls, section: Mapping[str, Any], where: str = "[check]") -> CheckConfig:
@@ -95,6 +98,7 @@ class CheckConfig:
             allowlist=str_list("allowlist"),
             severity=severity,
             patterns=tuple(patterns),
+            show_values=section.get("show_values", False),
         )
 
     @classmethod

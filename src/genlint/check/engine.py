@@ -231,6 +231,8 @@ class Checker:
     def check_document(self, doc: Document) -> list[Finding]:
         findings: list[Finding] = []
         for index, seg in enumerate(doc.segments):
+            if seg.packs is not None and not any(r.pack in seg.packs for r in self.rules):
+                continue
             ctx = RuleContext(
                 options=self.options,
                 kind=doc.kind,

@@ -32,6 +32,9 @@ class CheckReport:
 
     files: list[FileResult] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)
+    # reporters show personal values as found only when this says so (--show-values); by
+    # default every reporter masks them (genlint.check.redact)
+    show_values: bool = False
 
     @property
     def findings(self) -> list[Finding]:

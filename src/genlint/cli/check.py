@@ -15,6 +15,7 @@ from .options import (
     jobs_option,
     option,
     out_option,
+    show_values_option,
 )
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ if TYPE_CHECKING:
     is_flag=True,
     help="Print counts per rule and per distinct text instead of every finding (text or json).",
 )
+@show_values_option
 @option(
     "--list-rules",
     is_flag=True,
@@ -89,6 +91,7 @@ def command(
     sources_path: str | None,
     color: bool | None,
     statistics: bool,
+    show_values: bool,
     list_rules: bool,
 ) -> int:
     """Check PATHs (files or folders; - for standard input) and report the findings."""
@@ -106,6 +109,10 @@ def command(
     if ray_address is not None and engine != "ray":
         raise click.UsageError("--ray-address needs --engine ray")
     config = CheckConfig.load(config_path)
+    if show_values:
+        from dataclasses import replace
+
+        config = replace(config, show_values=True)  # the flag beats the file
     if list_rules:
         return _list_rules(select, ignore, config, fmt)
     options: dict[str, object] = {"sources": None}
@@ -151,7 +158,7 @@ def command(
             jobs=workers,
             progress=advance,
         )
-    return finish(report, fmt, out_path, paths, color, statistics)
+    return finish(report, fmt, out_path, paths, color, statistics, config.show_values)
 
 
 def finish(
@@ -161,16 +168,22 @@ def finish(
     paths: tuple[str, ...] | list[str],
     color: bool | None,
     statistics: bool,
+    show_values: bool = False,
 ) -> int:
-    """Warnings and unreadable files on stderr, then the report, written once and whole."""
+    """Warnings and unreadable files on stderr, then the report, written once and whole, with
+    personal values masked unless ``show_values`` (genlint.check.redact)."""
+    from dataclasses import replace
+
     report_problems(report.files)
+    # every reporter masks personal values unless the report says to show them
+    report = replace(report, show_values=show_values)
     if color is None:
         color = fmt == "text" and out_path is None and sys.stdout.isatty()
     if fmt == "parquet":
         from ..batch.parquet import write_report
 
         assert out_path is not None  # checked with the options
-        write_report(report, out_path, inputs=paths)
+        write_report(report, out_path, inputs=paths, show_values=show_values)
         return report.exit_code
     if statistics:
         from ..check.reporters import statistics as stats

@@ -63,7 +63,7 @@ def run_on_ray(
             ray.shutdown()
     report = CheckReport(files=results, rules=checker.rules)
     if fmt != "parquet":
-        return finish(report, fmt, out_path, paths, color, statistics)
+        return finish(report, fmt, out_path, paths, color, statistics, checker.config.show_values)
     report_problems(results)
     if report.errors:
         return 2

@@ -23,6 +23,7 @@ from .options import (
     format_option,
     option,
     prefer,
+    show_values_option,
 )
 
 logger = logging.getLogger(__name__)
@@ -48,6 +49,8 @@ _CONFIG_KEYS: dict[str, Key] = {
     "max_tokens": Key("int"),
     "concurrency": Key("int"),
     "system": Key("str"),
+    "show_values": Key("bool"),
+    "keep_personal_data": Key("bool"),
 }
 
 
@@ -112,6 +115,12 @@ _CONFIG_KEYS: dict[str, Key] = {
     is_flag=True,
     help="Send personal data as tokens (<PHONE_1>) and restore them in the reply.",
 )
+@option(
+    "--keep-personal-data",
+    is_flag=True,
+    help="Write a never-clean reply as it came, personal data included (otherwise masked).",
+)
+@show_values_option
 @format_option("text", "json")
 @config_option
 def command(**opts: Any) -> int:
@@ -125,7 +134,11 @@ def command(**opts: Any) -> int:
 
     mask_prompts = bool(opts.pop("mask_prompts", False))
     opts["attempt_timeout_s"] = prefer(opts.pop("timeout"), opts.pop("attempt_timeout_alias"))
+    for flag in ("show_values", "keep_personal_data"):
+        opts[flag] = opts[flag] or None  # an unset flag leaves the file's value
     settings = _settings(load_config(opts.pop("config_path")).validated("generate", _CONFIG_KEYS), opts)
+    opts["show_values"] = bool(settings.get("show_values", False))
+    opts["keep_personal_data"] = bool(settings.get("keep_personal_data", False))
     if bool(opts["prompt_file"]) == bool(opts["prompts_dir"]):
         raise InputError("give exactly one of --prompt-file or --prompts-dir")
     if not settings.get("model"):
@@ -158,9 +171,30 @@ def command(**opts: Any) -> int:
         system=settings.get("system"),
         mask_prompts=mask_prompts,
     )
+    if not opts["keep_personal_data"]:
+        from ..generate.personal import sensitive_selection
+
+        # a never-clean reply is written and shown with its personal data masked
+        opts["mask_select"] = sensitive_selection(checks)
     if opts["prompts_dir"]:
         return _batch(gate, model, Path(opts["prompts_dir"]), opts, settings.get("concurrency", 8))
     return _single(gate, model, opts)
+
+
+def _masked(result: Any, opts: dict[str, Any]) -> Any:
+    """The result as it may be written: personal data of a never-clean reply masked unless
+    --keep-personal-data (genlint.generate.personal)."""
+    if "mask_select" not in opts:
+        return result
+    from ..generate.personal import mask_personal_data
+
+    return mask_personal_data(result, opts["mask_select"])
+
+
+def _as_dict(result: Any, opts: dict[str, Any]) -> dict[str, Any]:
+    from ..generate.personal import result_dict
+
+    return result_dict(result, show_values=opts["show_values"])
 
 
 def _single(gate: Any, model: Any, opts: dict[str, Any]) -> int:
@@ -170,16 +204,21 @@ def _single(gate: Any, model: Any, opts: dict[str, Any]) -> int:
     prompt = _read_prompt(source)
     if opts["out"]:
         _check_out_file(opts["out"], source)
-    result = gate.run(model, prompt)
+    result = _masked(gate.run(model, prompt), opts)
     _refuse_unusable([result])
     if opts["out"] and result.text is not None:
         atomic_write(opts["out"], result.text, inputs=[source])
     if opts["fmt"] == "json":
-        _print_json({"version": 1, "prompt": source, **result.to_dict()})
+        _print_json({"version": 1, "prompt": source, **_as_dict(result, opts)})
     else:
         if result.text is not None and not opts["out"]:
             sys.stdout.write(result.text if result.text.endswith("\n") else result.text + "\n")
-        _summary(source, result, stream=sys.stderr if not opts["out"] else sys.stdout)
+        _summary(
+            source,
+            result,
+            stream=sys.stderr if not opts["out"] else sys.stdout,
+            show_values=opts["show_values"],
+        )
     return 0 if result.ok else 1
 
 
@@ -233,6 +272,7 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
         """Write each result as it finishes, and its ledger line: Ctrl-C loses none of them."""
         if out_dir is None:
             return
+        result = _masked(result, opts)
         written = None
         if result.text is not None:
             target = out_dir / Path(names[index]).with_suffix(".txt")
@@ -252,20 +292,23 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
         sys.stderr.write(f"genlint: interrupted: kept {len(kept)} finished result(s){where}\n")
         raise
     _refuse_unusable(results, every=True)
+    results = [_masked(r, opts) for r in results]
     stats = BatchStats.of(results)
     if opts["fmt"] == "json":
         _print_json(
             {
                 "version": 1,
                 "results": [
-                    {"prompt": n, **r.to_dict()} for n, r in zip(names, results, strict=True)
-                ] + [{"prompt": n, "error": message} for n, message in failed.items()],
+                    {"prompt": n, **_as_dict(r, opts)}
+                    for n, r in zip(names, results, strict=True)
+                ]
+                + [{"prompt": n, "error": message} for n, message in failed.items()],
                 "summary": stats.to_dict(),
             }
         )
     else:
         for name, result in zip(names, results, strict=True):
-            _summary(name, result, stream=sys.stdout)
+            _summary(name, result, stream=sys.stdout, show_values=opts["show_values"])
         s = stats
         sys.stdout.write(
             f"{s.items} prompt(s): first-try pass {s.first_try_pass_rate:.1%}, final pass "
@@ -347,6 +390,10 @@ def _ledger_line(out_dir: Path, name: str, result: Any, written: str | None) -> 
     masking = getattr(result, "extra", {}).get("masking")
     if masking is not None:
         line["masking"] = masking  # counts only, never a value
+    from ..generate.personal import MASKED_KEY
+
+    if MASKED_KEY in getattr(result, "extra", {}):
+        line[MASKED_KEY] = result.extra[MASKED_KEY]
     with open(out_dir / "genlint-ledger.jsonl", "a", encoding="utf-8") as fh:
         fh.write(to_json(line, pretty=False))
 
@@ -382,7 +429,10 @@ def _unusable(result: Any) -> bool:
     return result.stop_reason in _UNUSABLE or never_connected
 
 
-def _summary(name: str, result: Any, *, stream: Any) -> None:
+def _summary(name: str, result: Any, *, stream: Any, show_values: bool = False) -> None:
+    from ..check.redact import mask_findings
+    from ..generate.personal import MASKED_KEY
+
     tokens = result.total_usage.total_tokens
     retries = result.transient_retries
     lines = [
@@ -392,7 +442,8 @@ def _summary(name: str, result: Any, *, stream: Any) -> None:
     ]
     for a in result.attempts:
         if a.outcome == "findings":
-            shown = ", ".join(f"{f.rule} {f.text!r} {f.line}:{f.column}" for f in a.findings[:4])
+            listed = mask_findings(a.findings[:4], show_values=show_values)
+            shown = ", ".join(f"{f.rule} {f.text!r} {f.line}:{f.column}" for f in listed)
             more = f", +{a.finding_count - 4} more" if a.finding_count > 4 else ""
             what = f"{a.finding_count} finding(s): {shown}{more}"
         elif a.outcome == "clean":
@@ -400,6 +451,12 @@ def _summary(name: str, result: Any, *, stream: Any) -> None:
         else:
             what = f"{a.outcome} ({a.error_kind}): {a.error}"
         lines.append(f"  attempt {a.n}: {what}")
+    masked = result.extra.get(MASKED_KEY)
+    if masked:
+        lines.append(
+            f"  personal data masked in the returned text: {masked} value(s) "
+            "(--keep-personal-data keeps them)"
+        )
     stream.write("\n".join(lines) + "\n")
 
 

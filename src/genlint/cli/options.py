@@ -41,6 +41,13 @@ config_option = option(
 )
 
 
+show_values_option = option(
+    "--show-values",
+    is_flag=True,
+    help="Show personal data in reports as found (otherwise masked: 138****5678).",
+)
+
+
 def format_option(*choices: str, default: str = "text", help: str = "Output format.") -> Any:
     return option(
         "--format",

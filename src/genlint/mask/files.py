@@ -99,11 +99,12 @@ def _mask_json(path: str, data: bytes, masker: Masker) -> MaskedFile:
     doc = read(path, data)  # validates, decodes, and locates findings as check does
     raw = doc_raw = data.decode(doc.encoding or "utf-8")
     _encoding(path, doc.encoding, doc_raw, data)
-    by_pointer = {seg.pointer: seg for seg in doc.segments}
+    by_pointer = {seg.pointer: seg for seg in doc.segments if seg.packs is None}
     ctx = _ctx(masker, "json", path)
     edits: list[tuple[int, int, str]] = []
     replacements: list[Replacement] = []
-    for pointer, value, start, end in string_values(raw):
+    hidden: list[tuple[str, str, int, int]] = []
+    for pointer, value, start, end in string_values(raw, hidden):
         seg = by_pointer.get(pointer)
         if seg is None or seg.text != value:
             continue
@@ -118,6 +119,14 @@ def _mask_json(path: str, data: bytes, masker: Masker) -> MaskedFile:
             if r.pointer is None:
                 r.pointer = pointer
         replacements.extend(result.replacements)
+    renamed = _mask_keys_and_numbers(raw, hidden, masker, ctx, edits, replacements)
+    if renamed:
+        # a pointer through a masked key names it masked, as the written file has it: the
+        # report never shows the value (and the pointer still leads to the place)
+        for r in replacements:
+            if r.pointer:
+                r.pointer = "/".join(renamed.get(t, t) for t in r.pointer.split("/"))
+    edits.sort()
     if not edits:
         return MaskedFile(path, "json", data, [], list(doc.warnings))
     pieces: list[str] = []
@@ -130,6 +139,50 @@ def _mask_json(path: str, data: bytes, masker: Masker) -> MaskedFile:
     out = "".join(pieces)
     return MaskedFile(path, "json", out.encode(doc.encoding or "utf-8"), replacements,
                       list(doc.warnings))
+
+
+def _mask_keys_and_numbers(
+    raw: str,
+    hidden: list[tuple[str, str, int, int]],
+    masker: Masker,
+    ctx: object,
+    edits: list[tuple[int, int, str]],
+    replacements: list[Replacement],
+) -> dict[str, str]:
+    """Personal data in a key is masked inside its quotes, like a string value. A number that
+    holds it (a phone stored as 13900000070) becomes a string holding the masked number
+    (``"139****0070"``): a number cannot hold a mask, and a changed number would be a wrong
+    value that looks right (docs/commands/mask.md). Returns the masked keys as JSON pointer
+    tokens, original to masked."""
+    from ..readers.json_strings import _Lines, _locator, _pointer_token
+
+    lines = _Lines(raw)
+    renamed: dict[str, str] = {}
+    for pointer, value, start, end in hidden:
+        is_key = raw[start - 1 : start] == '"'
+        if is_key:
+            value = json.loads(raw[start - 1 : end + 1])
+        locate = _locator(lines, start, end)
+        findings = masker.find(value, ctx, pointer=pointer, locate=locate)  # type: ignore[arg-type]
+        if not findings:
+            continue
+        recheck = lambda out: masker.find(out, ctx)  # type: ignore[arg-type]  # noqa: E731
+        result = masker.apply(value, findings, recheck)
+        if not result.replacements:
+            continue
+        for r in result.replacements:
+            if r.pointer is None:
+                r.pointer = pointer
+        replacements.extend(result.replacements)
+        if not is_key:
+            edits.append((start, end, json.dumps(result.text, ensure_ascii=False)))
+            continue
+        renamed[_pointer_token(value)] = _pointer_token(result.text)
+        positions = _raw_positions(raw, start, end)
+        for r in result.replacements:
+            escaped = json.dumps(r.replacement, ensure_ascii=False)[1:-1]
+            edits.append((positions[r.start], positions[r.end], escaped))
+    return renamed
 
 
 _ESCAPE = re.compile(r"\\u[0-9a-fA-F]{4}|\\.|[^\\]", re.S)

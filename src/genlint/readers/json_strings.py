@@ -1,4 +1,6 @@
-"""JSON: every string value (not keys) is a segment, with its JSON pointer.
+"""JSON: every string value is a segment, with its JSON pointer; keys and numbers that could
+hold personal data (a phone number as a key or stored as a number) are segments that only the
+``sensitive`` pack reads (SPEC "every place a file keeps text": they are data, not prose).
 
 Finding offsets are code points into the decoded string value (what the generated text says);
 ``line``/``column`` point at the finding in the file, so an editor jumps to the right spot even
@@ -80,11 +82,16 @@ def read(path: str, data: bytes) -> Document:
     except RecursionError:
         raise InputError(f"{path}: JSON nested too deeply to read") from None
     lines = _Lines(raw)
+    hidden: list[tuple[str, str, int, int]] = []
     segments = [
         Segment(value, pointer=pointer, locate=_locator(lines, start, end))
-        for pointer, value, start, end in string_values(raw)
+        for pointer, value, start, end in string_values(raw, hidden)
         if value.strip()
     ]
+    segments.extend(
+        Segment(value, pointer=pointer, locate=_locator(lines, start, end), packs=PERSONAL_ONLY)
+        for pointer, value, start, end in hidden
+    )
     return Document(
         path=path,
         kind="json",
@@ -94,9 +101,23 @@ def read(path: str, data: bytes) -> Document:
     )
 
 
-def string_values(raw: str) -> Iterator[tuple[str, str, int, int]]:
+# Keys and numbers are read for personal data only, and only those that could hold a value the
+# pack finds without a label (a label is prose, and keys and numbers have none): a key with an
+# at sign or seven digits or more, a number written as a mobile (11 digits 1[3-9]…), a legacy
+# or current ID (15 or 18 digits) or a card (16–19 digits). Each read item is a segment of its
+# own, so the test keeps a file with 50,000 "amount": 1234567890 as fast as it was.
+PERSONAL_ONLY = frozenset({"sensitive"})
+_KEY_MAY_HOLD = re.compile("[@＠]|[0-9０-９](?:[^0-9０-９]*[0-9０-９]){6}")
+_NUMBER_MAY_HOLD = re.compile("1[3-9][0-9]{9}|[0-9]{15,19}")
+
+
+def string_values(
+    raw: str, hidden: list[tuple[str, str, int, int]] | None = None
+) -> Iterator[tuple[str, str, int, int]]:
     """Every string value (not keys) of valid JSON text: its JSON pointer, its decoded value,
-    and where its body (between the quotes) starts and ends in ``raw``."""
+    and where its body (between the quotes) starts and ends in ``raw``. With ``hidden``, the
+    keys and numbers that may hold personal data are added to it in the same shape (a key's
+    pointer names its member; a number's "value" is its token as written)."""
     # the stack holds, per open container, its path and the key/index of the next value
     stack: list[list] = []  # [kind, path, key, expecting_key]
     for m in _TOKEN.finditer(raw):
@@ -120,9 +141,13 @@ def string_values(raw: str) -> Iterator[tuple[str, str, int, int]]:
             continue
         if top is not None and top[0] == "{" and top[3]:
             top[2] = _string(tok)
+            if hidden is not None and _KEY_MAY_HOLD.search(top[2]):
+                hidden.append((_value_path(top), top[2], m.start() + 1, m.end() - 1))
             continue
         if tok.startswith('"'):
             yield _value_path(top), _string(tok), m.start() + 1, m.end() - 1
+        elif hidden is not None and _NUMBER_MAY_HOLD.fullmatch(tok):
+            hidden.append((_value_path(top), tok, m.start(), m.end()))
         _advance(top)
 
 

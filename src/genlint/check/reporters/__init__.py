@@ -2,7 +2,8 @@
 
 A reporter module defines ``render(report: CheckReport, *, color: bool = False) -> str``; the
 CLI writes the result to standard output. Modules are imported only when their format is asked
-for.
+for. Each reporter first masks personal values (``genlint.check.redact.mask_report``) unless
+``report.show_values``: a report copies no personal data wherever it is rendered.
 """
 
 from __future__ import annotations

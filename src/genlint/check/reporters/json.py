@@ -11,7 +11,10 @@ if TYPE_CHECKING:
 
 
 def as_dict(report: CheckReport) -> dict[str, Any]:
+    from ..redact import mask_report
     from ..report import display_path
+
+    report = mask_report(report)
 
     files: list[dict[str, Any]] = []
     for file in report.files:

@@ -14,7 +14,10 @@ if TYPE_CHECKING:
 
 
 def render(report: CheckReport, *, color: bool = False) -> str:
+    from ..redact import mask_report
     from ..report import display_path
+
+    report = mask_report(report)
 
     failures = sum(1 for f in report.files if f.findings and f.error is None)
     errors = len(report.errors)

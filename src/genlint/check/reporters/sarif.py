@@ -16,6 +16,7 @@ from ..._io import to_json
 from ._where import where
 
 if TYPE_CHECKING:
+    from ...findings import Finding
     from ..report import CheckReport
 
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -24,7 +25,10 @@ _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 def as_dict(report: CheckReport) -> dict[str, Any]:
     from ... import __version__
+    from ..redact import mask_report
     from ..report import display_path
+
+    report = mask_report(report)
 
     rules = {rule.id: rule for rule in report.rules}
     for finding in report.findings:
@@ -77,7 +81,7 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
                 "level": _LEVEL[str(f.severity)],
                 "message": {"text": f.message},
                 "locations": [location],
-                "partialFingerprints": {"genlint/v1": f"{f.rule}:{f.text}:{f.line}"},
+                "partialFingerprints": {"genlint/v1": _fingerprint(f, uri)},
             }
             properties: dict[str, Any] = {}
             if f.page is not None:
@@ -109,6 +113,20 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
         ],
     }
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
+
+
+def _fingerprint(f: Finding, uri: str) -> str:
+    """What code scanning follows an alert by. A ``sensitive`` finding's is a keyed hash of
+    rule, masked value and location (:mod:`._fingerprint`: a plain hash of an 11-digit number
+    is the number), the same with and without ``--show-values``."""
+    from ..redact import MaskedFinding, is_personal, masked_value
+
+    if not is_personal(f):
+        return f"{f.rule}:{f.text}:{f.line}"
+    from ._fingerprint import fingerprint
+
+    shown = f.text if isinstance(f, MaskedFinding) else masked_value(f.rule, f.text)
+    return "hmac-sha256:" + fingerprint(f.rule, shown, uri, f.page, f.pointer, f.line)
 
 
 def render(report: CheckReport, *, color: bool = False) -> str:

@@ -17,6 +17,9 @@ _SHOWN_TEXTS = 5
 
 
 def as_dict(report: CheckReport) -> dict[str, Any]:
+    from ..redact import mask_report
+
+    report = mask_report(report)
     return {
         "version": 1,
         "statistics": report.statistics(),
@@ -31,7 +34,9 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
 def render(report: CheckReport, fmt: str) -> str:
     if fmt == "json":
         return to_json(as_dict(report), pretty=False)
-    rows = report.statistics()
+    from ..redact import mask_report
+
+    rows = mask_report(report).statistics()
     if not rows:
         return f"no findings in {len(report.files)} file{'s' if len(report.files) != 1 else ''}\n"
     width = max(len(str(row["count"])) for row in rows)

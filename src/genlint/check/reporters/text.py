@@ -47,7 +47,10 @@ def _excerpt(finding: Finding) -> tuple[str, str]:
 
 
 def render(report: CheckReport, *, color: bool = False) -> str:
+    from ..redact import mask_report
     from ..report import display_path
+
+    report = mask_report(report)
 
     def paint(style: str, text: str) -> str:
         return f"{style}{text}{_RESET}" if color else text

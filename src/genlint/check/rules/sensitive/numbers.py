@@ -5,7 +5,10 @@ either side (138****5678 and user_13812345678 stay clean), not the fraction of a
 an amount (followed by 元, after ¥) and not after a label that names another kind of number
 (订单号, 案号, Invoice No.). Full-width digits count as digits.
 
-IDs and cards may be grouped with spaces or dashes in any grouping (110 105 1949 1231 002X).
+IDs, cards and mobiles may be grouped with spaces, dashes or dots in any grouping
+(110 105 1949 1231 002X, 139.0000.0070); a run with dots counts as one number only when it is
+written as a grouping (dots alone, three groups or more, each of three characters or more), so
+that decimals and dates stay what they are.
 They are found as *runs*: digits joined by single separators, at least ten characters long
 (so dates and amounts are rejected in C, not in Python), at most :data:`_MAX_RUN`. One scan
 finds the runs for every rule that reads them (:func:`digit_runs`).
@@ -37,15 +40,15 @@ from .context import (
 )
 
 _D = "[0-9０-９]"
-_SEP = "[ \\-　－]"
+_SEP = "[ \\-　－.．]"
 # Ten characters or more of digits and separators, scanned in C; a plain class repetition is
 # twice as fast as one that checks the separators, and it never backtracks (a million digits
 # are one pass). The whole runs inside (single separators between digits, an X check
 # character glued to the end) are then cut out of each match in Python: matches are rare.
-_SPAN = lazy_re.compile("[0-9０-９][0-9０-９ \\-　－]{9,}[XxＸｘ]?")
+_SPAN = lazy_re.compile("[0-9０-９][0-9０-９ \\-　－.．]{9,}[XxＸｘ]?")
 _RUN = lazy_re.compile(f"{_D}(?:{_D}|{_SEP}(?={_D}))*[XxＸｘ]?")
 # the same for a text without full-width digits: the same runs, found faster
-_SPAN_ASCII = lazy_re.compile("[0-9][0-9 \\-　－]{9,}[Xx]?")
+_SPAN_ASCII = lazy_re.compile("[0-9][0-9 \\-　－.．]{9,}[Xx]?")
 _RUN_ASCII = lazy_re.compile(f"[0-9](?:[0-9]|{_SEP}(?=[0-9]))*[Xx]?")
 # Longer runs (a million digits, a long row of numbers) are skipped whole, which keeps the
 # work per run small. Below 200 characters, so that a run holding a trigger match starts
@@ -98,6 +101,9 @@ def _pieces(text: str, ctx: RuleContext) -> Iterator[list[_Group]]:
     """Each run as a list of digit groups; a run that mixes spaces and dashes is split at its
     spaces (``110105-19491231-002X 2023`` is a dashed ID followed by another number)."""
     for run in digit_runs(text, ctx):
+        if "." in run.raw:
+            yield from _dotted(run)
+            continue
         groups = run.groups
         if not (" " in run.raw and "-" in run.raw):
             yield groups
@@ -108,6 +114,31 @@ def _pieces(text: str, ctx: RuleContext) -> Iterator[list[_Group]]:
                 yield piece
                 piece = []
             piece.append(group)
+        yield piece
+
+
+def _dotted(run: Run) -> Iterator[list[_Group]]:
+    """A run with dots: one number when written as a grouping (139.0000.0070); otherwise the
+    groups between its dots, less those a dot touches (the parts of a decimal or a date:
+    ``13812345678.00``, ``2023.05.01 110105194912310021`` keeps only the ID)."""
+    groups, raw = run.groups, run.raw
+    # a country code in front (+86 139.0000.0070) is no group of the number
+    body = groups[1:] if groups[0].value == "86" and raw[2] in " -" else groups
+    seps = {raw[prev.end - run.start] for prev, _ in itertools.pairwise(body)}
+    if seps == {"."} and len(body) >= 3 and min(len(g.value) for g in body) >= 3:
+        yield groups
+        return
+    piece: list[_Group] = []
+    for group in groups:
+        before = raw[group.start - run.start - 1] if group.start > run.start else ""
+        after = raw[group.end - run.start] if group.end < run.end else ""
+        if "." in (before, after):
+            if piece:
+                yield piece
+            piece = []
+            continue
+        piece.append(group)
+    if piece:
         yield piece
 
 
@@ -247,6 +278,8 @@ class Mobile(Rule):
         "Tel: +8615912345678",
         "138 1234 5678",
         "手机号１３８１２３４５６７８",
+        "139.0000.0070",
+        "1390 000 0070",
     )
     good = (
         "138****5678",
@@ -264,12 +297,36 @@ class Mobile(Rule):
         lazy_re.compile("１[３-９][０-９](?:[０-９]{8}|([ 　\t－-])[０-９]{4}\\1[０-９]{4})(?![０-９])"),
     )
     _prefix = lazy_re.compile(r"(?:\+|＋|00)?86[ \t-]?$")
+    _grouped = lazy_re.compile(r"1[3-9][0-9]{9}")
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         ascii_only, wide_only = self._numbers
-        yield from self._found(text, ctx.finditer(ascii_only, text, DIGIT_PARTS))
+        ends: set[int] = set()
+        for hit in self._found(text, ctx.finditer(ascii_only, text, DIGIT_PARTS)):
+            ends.add(hit.end)
+            yield hit
         if wide(text, ctx):
-            yield from self._found(text, ctx.finditer(wide_only, text, DIGIT_PARTS))
+            for hit in self._found(text, ctx.finditer(wide_only, text, DIGIT_PARTS)):
+                ends.add(hit.end)
+                yield hit
+        # any other grouping (1390 000 0070, 139.0000.0070): a whole run of eleven digits
+        for groups in _pieces(text, ctx):
+            if len(groups) < 2 or groups[-1].end in ends:
+                continue
+            if groups[0].value == "86" and text[groups[0].start - 1 : groups[0].start] in "+＋":
+                lead, groups = groups[0], groups[1:]
+            else:
+                lead = None
+            # written groups of three digits or more: a row of single digits is no phone
+            if min(len(g.value) for g in groups) < 3 or not self._grouped.fullmatch(
+                "".join(g.value for g in groups)
+            ):
+                continue
+            start, end = groups[0].start, groups[-1].end
+            if lead is not None:
+                start = lead.start - 1
+            if _plain(text, start, end) and has_trigger(text, start, end):
+                yield Hit(start, end, message="unmasked mobile number")
 
     def _found(self, text: str, matches: Iterable[re.Match[str]]) -> Iterator[Hit]:
         for m in matches:
