@@ -177,7 +177,6 @@ def test_deep_json_anywhere_is_a_clean_exit_2(run_cli, tmp_path: Path, command: 
 # space limit, so a case that regresses fails, instead of taking the machine's memory.
 
 import json  # noqa: E402
-import resource  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 from collections.abc import Callable  # noqa: E402
@@ -202,14 +201,18 @@ def run_genlint(args: list[str], cwd: Path, *, env: dict[str, str] | None = None
     """``python -m genlint ARGS`` in a child process; its peak RSS from the kernel (wait4)."""
     out_path, err_path = cwd / ".stdout", cwd / ".stderr"
 
-    def limit() -> None:
-        cap = address_space_mb * MB
-        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-
+    # A small launcher sets the limit and execs genlint: a preexec_fn would fork the test
+    # process itself, and the child's peak RSS would then count the pytest process's pages
+    # (hundreds of MB late in a full run) before the exec.
+    launcher = (
+        "import os, resource, sys; cap = int(sys.argv[1]); "
+        "resource.setrlimit(resource.RLIMIT_AS, (cap, cap)); "
+        "os.execv(sys.executable, [sys.executable, '-m', 'genlint', *sys.argv[2:]])"
+    )
     with open(out_path, "wb") as out, open(err_path, "wb") as err:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "genlint", *args], cwd=cwd, stdout=stdout or out, stderr=err,
-            env={**os.environ, "PYTHONPATH": SRC, **(env or {})}, preexec_fn=limit,
+            [sys.executable, "-c", launcher, str(address_space_mb * MB), *args], cwd=cwd,
+            stdout=stdout or out, stderr=err, env={**os.environ, "PYTHONPATH": SRC, **(env or {})},
         )  # fmt: skip
         _pid, status, usage = os.wait4(proc.pid, 0)
         proc.returncode = os.waitstatus_to_exitcode(status)

@@ -28,7 +28,7 @@ def _file(tmp_path: Path, data: bytes, name: str = "in.pdf") -> Path:
 def test_json_and_text_reports_name_the_place(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     data, planted = build_audit_pdf(20, ("info", "annotation", "bookmark"), first_value=2000)
     path = _file(tmp_path, data)
-    result = run_cli("check", str(path), "--select", "sensitive", "--format", "json")
+    result = run_cli("check", str(path), "--select", "sensitive", "--format", "json", "--show-values")
     assert result.code == 1
     findings = json.loads(result.out)["files"][0]["findings"]
     where = {f["text"]: (f.get("part"), f.get("field"), f.get("page")) for f in findings}

@@ -8,7 +8,7 @@ import click
 
 from ..config import Key
 from ..errors import InputError
-from .options import config_option, option
+from .options import config_option, exit_codes, option
 
 _CONFIG_KEYS: dict[str, Key] = {
     "host": Key("str"),
@@ -29,11 +29,9 @@ _CONFIG_KEYS: dict[str, Key] = {
 }
 
 
-@click.command(
-    "serve", epilog="Exit codes: 0 after a clean shutdown (SIGTERM, Ctrl-C); 2 bad configuration."
-)
-@option("--host", metavar="ADDR", help="Address to listen on (default 127.0.0.1).")
-@option("--port", type=int, metavar="N", help="Port (default 8080).")
+@click.command("serve", epilog=exit_codes("never: the service runs until SIGTERM or Ctrl-C"))
+@option("--host", metavar="ADDR", show_default="127.0.0.1", help="Address to listen on.")
+@option("--port", type=int, metavar="N", show_default="8080", help="Port.")
 @option("--upstream", metavar="URL", help="OpenAI-compatible base URL the chat requests go to.")
 @option(
     "--api-key-env",
