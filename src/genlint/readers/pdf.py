@@ -28,9 +28,10 @@ def read(path: str, data: bytes) -> Document:
     pages, scanned = text_pages(path, data)
     page_places: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     if scanned:
-        from .ocr import ocr_pdf_pages
+        from .ocr import engine_name, ocr_pdf_pages, page_progress
 
-        for index, (text, places) in ocr_pdf_pages(path, data, scanned).items():
+        for index, (text, places) in ocr_pdf_pages(path, data, scanned,
+                                                   progress=page_progress(path)).items():
             pages[index] = text
             page_places[index] = places
     starts: list[int] = []
@@ -51,7 +52,7 @@ def read(path: str, data: bytes) -> Document:
         page_starts=starts,
     )
     if scanned:
-        doc.warnings.append(f"read by OCR: {pages_list(scanned)} (no text layer)")
+        doc.warnings.append(f"read by OCR ({engine_name()}): {pages_list(scanned)} (no text layer)")
     return doc
 
 
