@@ -50,7 +50,9 @@ def mask_bytes(path: str, data: bytes, masker: Masker) -> MaskedFile:
 
         return mask_pdf(path, data, masker)
     if suffix in _IMAGES:
-        raise InputError(f"{path}: an image cannot be masked; redact it in an image editor")
+        from .images import mask_image
+
+        return mask_image(path, data, masker)
     if suffix == ".json":
         return _mask_json(path, data, masker)
     return _mask_text(path, data, masker)

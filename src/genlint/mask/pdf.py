@@ -11,8 +11,8 @@ annotations whose target holds a value are dropped.
 What is redacted is what ``check`` finds in the text pypdf extracts (the reader's text), located
 on the page through PDFium's text (the same values, ignoring white space), plus what the pack
 finds in PDFium's text itself. Afterwards both extractions are checked again; anything found
-means nothing is written. Refused as bad input: encrypted PDFs, pages without a text layer
-(a scan: there is no text to remove; OCR-based redaction is not implemented) and rotated pages.
+means nothing is written. Refused as bad input: encrypted PDFs and rotated pages. Pages without a text
+layer (scans) are redacted in their pixels first, by :mod:`.scan_pdf`.
 """
 
 from __future__ import annotations
@@ -41,7 +41,10 @@ def mask_pdf(path: str, data: bytes, masker: Masker) -> MaskedFile:
     require("PIL", "mask")
     import pypdfium2 as pdfium
 
-    pages_text = _pypdf_pages(path, data)
+    from .scan_pdf import redact_scanned_pages
+
+    data, scan_replacements = redact_scanned_pages(path, data, masker)  # pixels: mask/scan_pdf.py
+    pages_text = _pypdf_pages(path, data, refuse_scans=False)
     try:
         pdf = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
@@ -67,14 +70,14 @@ def mask_pdf(path: str, data: bytes, masker: Masker) -> MaskedFile:
                 replacements.append(Replacement(f.rule, f.start, f.end, REDACTED,
                                                 f.end - f.start, line, column, index + 1))
         if not replacements:
-            return MaskedFile(path, "pdf", data, [])
+            return MaskedFile(path, "pdf", data, scan_replacements)
         buffer = io.BytesIO()
         pdf.save(buffer)
     finally:
         pdf.close()
     out = _rewrite(buffer.getvalue(), values)
     _verify(path, out, masker, values)
-    return MaskedFile(path, "pdf", out, replacements,
+    return MaskedFile(path, "pdf", out, scan_replacements + replacements,
                       ["PDF values are redacted (a black box) whatever the style"]
                       if masker.style != "keep-ends" else [])
 

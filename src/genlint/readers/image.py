@@ -91,11 +91,15 @@ def frame_count(path: str, image: Any) -> int:
 
 def load_frame(path: str, image: Any, frame: int) -> Any:
     """Frame ``frame`` decoded as RGB, after its size is bounded (readers/ocr.check_pixels)."""
+    import warnings
+
     from .ocr import check_pixels
 
     image.seek(frame)
     check_pixels(path, "image", image.width, image.height)
-    return image.convert("RGB")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # PIL's notes on odd EXIF: not the user's
+        return image.convert("RGB")
 
 
 def _damaged(path: str, exc: Exception) -> InputError:
