@@ -76,17 +76,20 @@ def render(
     return image
 
 
-def a4_page(dpi: int = 150, angle: float = 0.0, noise: float = 0.0, seed: int = 0) -> Any:
-    """An A4 page (8.27 x 11.69 in) of contract text holding a phone number and an ID."""
+def a4_page(
+    dpi: int = 150, angle: float = 0.0, noise: float = 0.0, seed: int = 0, points: int = 12
+) -> Any:
+    """An A4 page (8.27 x 11.69 in) of contract text in ``points``-point type holding a phone
+    number and an ID."""
     from PIL import Image, ImageDraw
 
     k = dpi / 72
     image = Image.new("RGB", (int(595 * k), int(842 * k)), "white")
     draw = ImageDraw.Draw(image)
-    face = font(int(12 * k))
+    face = font(int(points * k))
     lines = [*LINES[:3], *A4_BODY, *A4_BODY, LINES[3]]
     for i, line in enumerate(lines):
-        draw.text((60 * k, (60 + 26 * i) * k), line, font=face, fill="black")
+        draw.text((60 * k, (60 + points * 2.2 * i) * k), line, font=face, fill="black")
     if angle:
         image = image.rotate(angle, resample=Image.BICUBIC, fillcolor="white")
     if noise:
