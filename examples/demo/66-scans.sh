@@ -14,7 +14,7 @@ echo "\$ genlint check examples/scans/receipt.png examples/scans/receipt-scan.pd
 .venv/bin/genlint check examples/scans/receipt.png examples/scans/receipt-scan.pdf --select sensitive --no-color 2>&1
 echo "(exit code $?)"
 echo "\$ genlint mask examples/scans/receipt.png examples/scans/receipt-scan.pdf --out $work/masked --style token --vault $work/vault.json"
-.venv/bin/genlint mask examples/scans/receipt.png examples/scans/receipt-scan.pdf --out "$work/masked" --style token --vault "$work/vault.json"
+.venv/bin/genlint mask examples/scans/receipt.png examples/scans/receipt-scan.pdf --out "$work/masked" --style token --vault "$work/vault.json" 2>&1
 echo "\$ genlint check $work/masked --select sensitive"
 .venv/bin/genlint check "$work/masked" --select sensitive --no-color 2>&1
 echo "(exit code $?: nothing readable by OCR is left)"

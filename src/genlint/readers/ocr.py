@@ -38,6 +38,8 @@ MAX_PIXELS = 89_000_000
 MAX_SIDE = 30_000
 # Below this mean line confidence an upright reading is redone with the angle classifier
 _CLS_BELOW = 0.8
+# RapidOCR's default: a line read with less confidence is noise
+_TEXT_SCORE = 0.5
 
 ENGINES = {"openvino": "rapidocr_openvino", "onnxruntime": "rapidocr_onnxruntime"}
 _RENDER = ("pypdfium2", "PIL")
@@ -130,14 +132,18 @@ def recognise(
         raise InputError("OCR is not installed: pip install 'genlint[ocr]'")
     ocr = _engine(name)
     pixels = np.asarray(image.convert("RGB"))
-    result, _ = ocr(pixels, use_cls=bool(angle))
+    # every line comes back (text_score 0), so that a page read upside down shows as poor
+    # instead of empty; lines below RapidOCR's own threshold are dropped here
+    result, _ = ocr(pixels, use_cls=bool(angle), text_score=0.0)
     if angle is None and result and _poor(result):
-        result, _ = ocr(pixels, use_cls=True)
+        result, _ = ocr(pixels, use_cls=True, text_score=0.0)
     lines: list[str] = []
     places: Places = []
     pos = 0
     # RapidOCR returns lines in reading order (top to bottom, then left to right)
     for box, text, confidence in result or []:
+        if float(confidence) < _TEXT_SCORE:
+            continue
         xs = [float(x) for x, _ in box]
         ys = [float(y) for _, y in box]
         bbox = [round(v / scale, 1) for v in (min(xs), min(ys), max(xs), max(ys))]
@@ -194,7 +200,8 @@ def ocr_pdf_pages(
     *,
     progress: PageProgress | None = None,
 ) -> dict[int, tuple[str, Places]]:
-    """OCR the pages at ``indexes`` (0-based) of a PDF; bboxes in PDF points."""
+    """OCR the pages at ``indexes`` (0-based) of a PDF; bboxes in PDF points. ``progress``:
+    default the listener of :func:`listen_pages`, if any."""
     from .pdf import pages_list
 
     require_ocr(path, f"{pages_list(indexes)} {'has' if len(indexes) == 1 else 'have'}")
@@ -205,6 +212,7 @@ def ocr_pdf_pages(
         pdf = pdfium.PdfDocument(data)
     except Exception as exc:  # pdfium reads some files pypdf reads, not all
         raise InputError(f"{path}: cannot render scanned pages for OCR ({exc})") from None
+    progress = progress if progress is not None else page_progress(path)
     if progress is not None:
         progress(0, len(indexes))
     try:

@@ -28,10 +28,9 @@ def read(path: str, data: bytes) -> Document:
     pages, scanned = text_pages(path, data)
     page_places: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     if scanned:
-        from .ocr import engine_name, ocr_pdf_pages, page_progress
+        from .ocr import engine_name, ocr_pdf_pages
 
-        for index, (text, places) in ocr_pdf_pages(path, data, scanned,
-                                                   progress=page_progress(path)).items():
+        for index, (text, places) in ocr_pdf_pages(path, data, scanned).items():
             pages[index] = text
             page_places[index] = places
     starts: list[int] = []
