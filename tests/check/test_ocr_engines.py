@@ -100,3 +100,21 @@ def test_the_page_bar_draws_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) 
         listener("scan.pdf", 3, 3, "openvino")
     assert "reading 3 pages by OCR (openvino)" in stream.getvalue()
     assert ocr._LISTENER.get() is None  # the listener does not outlive the run
+
+
+def test_pages_read_in_parallel_are_the_pages_read_in_one_process(tmp_path: Path) -> None:
+    from genlint import check_paths
+
+    pages = [render((f"第{i}页，联系电话：1381234567{i}",), width_in=8) for i in range(3)]
+    path = scanned_pdf(tmp_path / "three.pdf", pages)
+    data = path.read_bytes()
+    alone = ocr.ocr_pdf_pages(str(path), data, [0, 1, 2])
+    seen: list[int] = []
+    with ocr.page_jobs(2), ocr.listen_pages(lambda _p, done, _t, _e: seen.append(done)):
+        shared = ocr.ocr_pdf_pages(str(path), data, [0, 1, 2])
+    assert shared == alone and list(shared) == [0, 1, 2]
+    assert seen == [0, 1, 2, 3]
+    one = check_paths([path], jobs=1).findings
+    two = check_paths([path], jobs=2).findings
+    assert [f.to_dict() for f in two] == [f.to_dict() for f in one]
+    assert {f.text for f in one if f.rule == "sensitive/mobile"} == {f"1381234567{i}" for i in range(3)}

@@ -447,10 +447,13 @@ def check_paths(
         )
         return report
     # one or two files: starting a worker costs more than checking them here
-    for path in files:
-        report.files.append(check_file(checker, path))
-        if progress is not None:
-            progress(1)
+    from ..readers.ocr import page_jobs
+
+    with page_jobs(jobs):  # … but a scan's pages may be read by OCR in workers
+        for path in files:
+            report.files.append(check_file(checker, path))
+            if progress is not None:
+                progress(1)
     return report
 
 

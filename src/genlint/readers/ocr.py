@@ -65,6 +65,23 @@ def listen_pages(listener: PageListener) -> Iterator[None]:
         _LISTENER.reset(token)
 
 
+_PAGE_JOBS: contextvars.ContextVar[int] = contextvars.ContextVar("genlint_ocr_jobs", default=1)
+# fewer pages than this are read in this process: a worker's start (an interpreter, genlint,
+# the OCR models) costs about two pages
+_PARALLEL_PAGES = 3
+
+
+@contextmanager
+def page_jobs(jobs: int) -> Iterator[None]:
+    """Within the block, a PDF's scanned pages are read by OCR in up to ``jobs`` processes
+    (:mod:`genlint._pool`); the result is the same as in one."""
+    token = _PAGE_JOBS.set(max(1, jobs))
+    try:
+        yield
+    finally:
+        _PAGE_JOBS.reset(token)
+
+
 def page_progress(path: str) -> PageProgress | None:
     """The page callback for OCR of ``path``, or None when nobody listens."""
     listener = _LISTENER.get()
@@ -215,6 +232,10 @@ def ocr_pdf_pages(
     progress = progress if progress is not None else page_progress(path)
     if progress is not None:
         progress(0, len(indexes))
+    jobs = min(_PAGE_JOBS.get(), len(indexes))
+    if jobs > 1 and len(indexes) >= _PARALLEL_PAGES:
+        pdf.close()  # opened here only to fail early, with this message, on a file PDFium refuses
+        return _ocr_pages_parallel(path, data, indexes, jobs, progress)
     try:
         for done, index in enumerate(indexes, 1):
             image, scale = render_page(path, pdf, index)
@@ -224,3 +245,42 @@ def ocr_pdf_pages(
     finally:
         pdf.close()
     return out
+
+
+def _ocr_pages_parallel(
+    path: str, data: bytes, indexes: list[int], jobs: int, progress: PageProgress | None
+) -> dict[int, tuple[str, Places]]:
+    """The pages read by ``jobs`` processes, each with the PDF open once; same pages, same
+    engine, same scale: the same text and boxes as :func:`ocr_pdf_pages` in one process."""
+    from .. import _pool
+
+    count = [0]
+
+    def done(_index: int) -> None:
+        count[0] += 1
+        if progress is not None:
+            progress(count[0], len(indexes))
+
+    job: _pool.Job[int, tuple[str, Places]] = _pool.Job(
+        setup=page_reader, settings=(path, data), noun="page",
+        describe=lambda index: f"{path} page {index + 1}",
+    )
+    results = _pool.run(indexes, job, jobs, done=done)
+    return dict(zip(indexes, results, strict=True))
+
+
+def page_reader(settings: tuple[str, bytes]) -> Callable[[int], tuple[str, Places]]:
+    """A process's OCR of one page of the PDF in ``settings`` (``_pool.Job.setup``)."""
+    import pypdfium2 as pdfium
+
+    path, data = settings
+    try:
+        pdf = pdfium.PdfDocument(data)
+    except Exception as exc:
+        raise InputError(f"{path}: cannot render scanned pages for OCR ({exc})") from None
+
+    def read_page(index: int) -> tuple[str, Places]:
+        image, scale = render_page(path, pdf, index)
+        return recognise(image, scale)
+
+    return read_page
