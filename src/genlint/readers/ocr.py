@@ -262,7 +262,9 @@ def _ocr_pages_parallel(
             progress(count[0], len(indexes))
 
     job: _pool.Job[int, tuple[str, Places]] = _pool.Job(
-        setup=page_reader, settings=(path, data), noun="page",
+        setup=page_reader,
+        settings=(path, data),
+        noun="page",
         describe=lambda index: f"{path} page {index + 1}",
     )
     results = _pool.run(indexes, job, jobs, done=done)
