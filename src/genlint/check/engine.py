@@ -465,7 +465,7 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
     try:
         doc = read_document(path) if data is None else read_data(path, data)
         findings = checker.check_document(doc)
-        return FileResult(path, findings, None, doc.encoding, doc.warnings)
+        return FileResult(path, findings, None, doc.encoding, doc.warnings, doc.images_not_read)
     except (UnknownRuleError, ConfigError):
         raise  # about the run, not this file
     except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only

@@ -52,7 +52,9 @@ def read(path: str, data: bytes) -> Document:
     )
     if scanned:
         doc.warnings.append(f"read by OCR ({engine_name()}): {pages_list(scanned)} (no text layer)")
-    return doc
+    from .images_inside import add_images, pdf_images
+
+    return add_images(doc, pdf_images(path, data, set(scanned)))
 
 
 def text_pages(
