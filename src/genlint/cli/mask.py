@@ -109,6 +109,8 @@ def _settle(
         help="Rules of the sensitive pack to mask, comma-separated.")
 @option("--vault", "vault_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
         help="Token vault (--style token): created with mode 0600, or extended.")
+@option("--strict", is_flag=True,
+        help="Refuse a file holding images that were not read for personal data (no OCR, EMF).")
 @format_option("text", "json", help="Report format (never shows an original value).")
 @config_option
 @jobs_option("Mask files (--style token: in one process, one vault)")
@@ -119,6 +121,7 @@ def command(
     style: str,
     select: tuple[str, ...],
     vault_path: str | None,
+    strict: bool,
     fmt: str,
     config_path: str | None,
     jobs: str,
@@ -138,7 +141,7 @@ def command(
     config = CheckConfig.load(config_path)
     chosen = [s for part in select for s in part.split(",") if s.strip()]
     vault = Vault.load_or_new(vault_path) if vault_path is not None else None
-    masker = Masker(style, chosen or None, config, vault=vault)
+    masker = Masker(style, chosen or None, config, vault=vault, strict=strict)
     pairs = _targets(paths, out_dir, in_place)
 
     def save_vault() -> None:
@@ -151,7 +154,7 @@ def command(
         outcomes = list(
             mask_files(
                 pairs, style, chosen or None, config, in_place=in_place, jobs=workers,
-                masker=masker,
+                masker=masker, strict=strict,
             )
         )  # fmt: skip
     done, code = _settle(pairs, outcomes)

@@ -176,19 +176,22 @@ def add_images(doc: Document, images: list[EmbeddedImage]) -> Document:
     segments, not_read = read_images(doc.path, images)
     doc.segments.extend(segments)
     if not_read:
-        from . import ocr
-
-        why = (
-            "OCR is not installed: pip install 'genlint[ocr]'"
-            if not ocr.available()
-            else "a format OCR cannot decode"
-        )
-        shown = ", ".join(not_read[:5]) + (
-            f" and {len(not_read) - 5} more" if len(not_read) > 5 else ""
-        )
-        doc.warnings.append(f"{len(not_read)} image(s) not read for personal data ({why}): {shown}")
+        doc.warnings.append(not_read_note(not_read))
         doc.images_not_read.extend(not_read)
     return doc
+
+
+def not_read_note(names: list[str]) -> str:
+    """One line naming the images that were not read for personal data, and why."""
+    from . import ocr
+
+    why = (
+        "OCR is not installed: pip install 'genlint[ocr]'"
+        if not ocr.available()
+        else "a format OCR cannot decode"
+    )
+    shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    return f"{len(names)} image(s) not read for personal data ({why}): {shown}"
 
 
 def _decode(path: str, image: EmbeddedImage) -> Any:
