@@ -9,6 +9,7 @@ listed; ``mask --strict`` refuses the file then.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import zipfile
 from typing import Any
@@ -31,13 +32,15 @@ def redact_docx_images(
         return data, [], [], []
     thumbnails = [i for i in images if i.name.lower().startswith("docprops/thumbnail")]
     media = [i for i in images if i not in thumbnails]
-    if not ocr.available():
-        return data, [], [], [i.name for i in media]
-    from .images import Redacted, redact_image
-
     new: dict[str, bytes] = {}
     replacements: list[Replacement] = []
     not_read: list[str] = []
+    if importlib.util.find_spec("PIL") is None:
+        return data, [], [], [i.name for i in images]
+    if not ocr.available():
+        not_read, media = [i.name for i in media], []
+    from .images import Redacted, redact_image
+
     for image in media:
         pixels = _decode(path, image)
         if pixels is None:
@@ -53,10 +56,8 @@ def redact_docx_images(
             r.location = {**(r.location or {}), "image": image.name}
         new[image.name] = _encode(done.image, fmt)
         replacements.extend(done.replacements)
-    for thumb in thumbnails:
-        blank = _blank(path, thumb.data)
-        if blank is not None:
-            new[thumb.name] = blank
+    for thumb in thumbnails:  # blanked with or without OCR: it needs no reading
+        new[thumb.name] = _blank(path, thumb.data)
     if not new:
         return data, [], [], not_read
     warnings = []
@@ -81,7 +82,7 @@ def _encode(image: Any, fmt: str) -> bytes:
     return buffer.getvalue()
 
 
-def _blank(path: str, data: bytes) -> bytes | None:
+def _blank(path: str, data: bytes) -> bytes:
     from PIL import Image
 
     try:
