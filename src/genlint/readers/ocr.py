@@ -147,8 +147,11 @@ def recognise(
     name = engine or engine_name()
     if name is None:
         raise InputError("OCR is not installed: pip install 'genlint[ocr]'")
+    rgb = image.convert("RGB")
+    if all(high - low < 8 for low, high in rgb.getextrema()):
+        return "", []  # one colour (a blank page, an empty thumbnail): nothing is drawn
     ocr = _engine(name)
-    pixels = np.asarray(image.convert("RGB"))
+    pixels = np.asarray(rgb)
     # every line comes back (text_score 0), so that a page read upside down shows as poor
     # instead of empty; lines below RapidOCR's own threshold are dropped here
     result, _ = ocr(pixels, use_cls=bool(angle), text_score=0.0)
