@@ -126,7 +126,7 @@ def command(
     config_path: str | None,
     jobs: str,
 ) -> int:
-    """Write each file with its personal data masked (txt, md, json, docx, pdf)."""
+    """Write each file with its personal data masked (txt, md, json, docx, pdf, images)."""
     from .._pool import resolve_jobs
     from ..check import CheckConfig
     from ..mask import Masker, Vault
