@@ -19,7 +19,10 @@ agreement with the baseline (1 - normalised edit distance, difflib), and whether
 ``sensitive`` finding of the baseline is found (by text). Then ``genlint mask`` on the scanned
 PDF: pages per second, and the values left in the output read again by OCR (must be 0).
 
-Run: ``PYTHONPATH=src python benchmarks/bench_ocr.py [--pages 3] [--quick]``.
+With ``--jobs 2`` (and 3 or more pages) the pages are also read in one process and across two,
+as ``check --jobs 2`` reads a scan, worker start-up included.
+
+Run: ``PYTHONPATH=src python benchmarks/bench_ocr.py [--pages 4] [--quick] [--full] [--jobs 2]``.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import io
+import os
 import statistics
 import sys
 import time
@@ -97,6 +101,8 @@ def main() -> int:
     parser.add_argument("--pages", type=int, default=2, help="scanned A4 pages (default 2)")
     parser.add_argument("--quick", action="store_true", help="baseline and chosen setting only")
     parser.add_argument("--full", action="store_true", help="also scale 2.5 and onnxruntime auto")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="also read the pages across this many processes (3+ pages)")
     args = parser.parse_args()
     if not ocr.available():
         print("needs the ocr extra: pip install 'genlint[ocr]'")
@@ -138,8 +144,32 @@ def main() -> int:
         print(f"{_name(setting):<22} {statistics.median(times[setting]):>15.2f} {total:>8.2f} "
               f"{sum(cpu[setting]) / args.pages:>10.2f} {base_total / total:>7.2f}x {agree:>9.4f}  {'yes' if kept else 'NO'}"
               f" (both planted values: {'yes' if truth else 'NO'}){mark}")
+    if args.jobs > 1:
+        parallel_pages(data, args.pages, args.jobs)
     mask_round_trip(data, args.pages)
     return 0
+
+
+def parallel_pages(data: bytes, pages: int, jobs: int) -> None:
+    """The scanned PDF's pages by OCR in one process and across ``jobs`` (worker start-up
+    included, as a user meets it), with the identical-result check."""
+    indexes = list(range(pages))
+    start = time.perf_counter()
+    alone = ocr.ocr_pdf_pages("scan.pdf", data, indexes)
+    one = time.perf_counter() - start
+    gate = ocr._useful_processes
+    ocr._useful_processes = lambda: jobs  # type: ignore[assignment] - measured whatever the load
+    start = time.perf_counter()
+    try:
+        with ocr.page_jobs(jobs):
+            shared = ocr.ocr_pdf_pages("scan.pdf", data, indexes)
+    finally:
+        ocr._useful_processes = gate  # type: ignore[assignment]
+    many = time.perf_counter() - start
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"\npages in parallel: {pages} pages, 1 process {one:.2f} s, {jobs} processes "
+          f"{many:.2f} s ({one / many:.2f}x, worker start included; load average {load:.1f} on "
+          f"{os.cpu_count()} cores), identical: {shared == alone}")
 
 
 def mask_round_trip(data: bytes, pages: int) -> None:

@@ -102,8 +102,12 @@ def test_the_page_bar_draws_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) 
     assert ocr._LISTENER.get() is None  # the listener does not outlive the run
 
 
-def test_pages_read_in_parallel_are_the_pages_read_in_one_process(tmp_path: Path) -> None:
+def test_pages_read_in_parallel_are_the_pages_read_in_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from genlint import check_paths
+
+    monkeypatch.setattr(ocr, "_useful_processes", lambda: 2)  # as on an idle machine
 
     pages = [render((f"第{i}页，联系电话：1381234567{i}",), width_in=8) for i in range(3)]
     path = scanned_pdf(tmp_path / "three.pdf", pages)
@@ -118,3 +122,11 @@ def test_pages_read_in_parallel_are_the_pages_read_in_one_process(tmp_path: Path
     two = check_paths([path], jobs=2).findings
     assert [f.to_dict() for f in two] == [f.to_dict() for f in one]
     assert {f.text for f in one if f.rule == "sensitive/mobile"} == {f"1381234567{i}" for i in range(3)}
+
+
+def test_a_loaded_machine_reads_pages_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ocr.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(ocr.os, "getloadavg", lambda: (9.0, 9.0, 9.0))
+    assert ocr._useful_processes() == 1
+    monkeypatch.setattr(ocr.os, "getloadavg", lambda: (0.2, 0.2, 0.2))
+    assert ocr._useful_processes() == 2
