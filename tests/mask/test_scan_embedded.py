@@ -56,6 +56,10 @@ def test_check_finds_the_number_in_pictures(run_cli: Any, docs: Path) -> None:
     assert files["with_picture.docx"]["images_not_read"] == ["word/media/image9.emf"]
     (in_pdf,) = files["with_picture.pdf"]["findings"]
     assert (in_pdf["part"], in_pdf["image"], in_pdf["page"]) == ("image", "page 1 image 1", 1)
+    text = run_cli("check", str(docs / "with_picture.docx"), str(docs / "with_picture.pdf"),
+                   "--select", "sensitive").out
+    assert "with_picture.docx:image word/media/image1.png line 1: error sensitive/mobile" in text
+    assert "with_picture.pdf:page 1 image 1 line 1: error sensitive/mobile" in text
 
 
 def test_mask_covers_the_pictures_and_keeps_the_rest(run_cli: Any, docs: Path, tmp_path: Path) -> None:
