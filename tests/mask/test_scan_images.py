@@ -211,3 +211,22 @@ def test_a_span_box_lies_in_its_line_and_grows_with_the_span(line: str, data: st
     ((u0, _, u1, _),) = _span_boxes(line, lines, c, d)
     assert 10 - PAD <= x0 < x1 <= 10 + 20 * len(line) + PAD and (y0, y1) == (20 - PAD, 50 + PAD)
     assert u0 <= x0 and x1 <= u1  # a wider span is covered by a box at least as wide
+
+
+def test_a_photo_turned_by_its_exif_orientation_is_read_and_written_upright(
+    run_cli: Any, tmp_path: Path
+) -> None:
+    from PIL import Image
+
+    upright = render(width_in=10)
+    exif = Image.Exif()
+    exif[0x0112] = 6  # "turn 90 degrees clockwise to show": what phone cameras write
+    upright.rotate(90, expand=True).save(tmp_path / "photo.jpg", exif=exif, quality=95)
+    result = run_cli("mask", str(tmp_path / "photo.jpg"), "--out", str(tmp_path / "out"),
+                     "--format", "json")
+    assert result.code == 0, result.err
+    assert len(json.loads(result.out)["files"][0]["masked"]) == 2
+    with Image.open(tmp_path / "out" / "photo.jpg") as masked:
+        assert masked.size == upright.size and not masked.getexif()
+    text = _ocr_text(tmp_path / "out" / "photo.jpg")
+    assert KEPT in text and PHONE not in text

@@ -90,8 +90,12 @@ def frame_count(path: str, image: Any) -> int:
 
 
 def load_frame(path: str, image: Any, frame: int) -> Any:
-    """Frame ``frame`` decoded as RGB, after its size is bounded (readers/ocr.check_pixels)."""
+    """Frame ``frame`` decoded as RGB and turned upright as its EXIF orientation says (as a
+    viewer shows it: boxes are where a person sees them, and a masked copy, which carries no
+    EXIF, still shows upright), after its size is bounded (readers/ocr.check_pixels)."""
     import warnings
+
+    from PIL import ImageOps
 
     from .ocr import check_pixels
 
@@ -99,7 +103,7 @@ def load_frame(path: str, image: Any, frame: int) -> Any:
     check_pixels(path, "image", image.width, image.height)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)  # PIL's notes on odd EXIF: not the user's
-        return image.convert("RGB")
+        return ImageOps.exif_transpose(image.convert("RGB"))
 
 
 def _damaged(path: str, exc: Exception) -> InputError:
