@@ -62,8 +62,10 @@ def _name(setting: tuple[str, float, bool | None]) -> str:
 
 
 def scanned_pdf(count: int) -> bytes:
-    images = [a4_page(dpi, angle, noise, seed=i, points=points) for i, (dpi, angle, noise, points)
-              in enumerate(PAGES[i % len(PAGES)] for i in range(count))]
+    images = [
+        a4_page(dpi, angle, noise, seed=i, points=points)
+        for i, (dpi, angle, noise, points) in enumerate(PAGES[i % len(PAGES)] for i in range(count))
+    ]
     buffer = io.BytesIO()
     # each page saved at its own dpi, so every page is A4 in points
     first, *rest = images
@@ -101,19 +103,28 @@ def main() -> int:
     parser.add_argument("--pages", type=int, default=2, help="scanned A4 pages (default 2)")
     parser.add_argument("--quick", action="store_true", help="baseline and chosen setting only")
     parser.add_argument("--full", action="store_true", help="also scale 2.5 and onnxruntime auto")
-    parser.add_argument("--jobs", type=int, default=1,
-                        help="also read the pages across this many processes (3+ pages)")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="also read the pages across this many processes (3+ pages)",
+    )
     args = parser.parse_args()
     if not ocr.available():
         print("needs the ocr extra: pip install 'genlint[ocr]'")
         return 2
-    settings = [s for s in SETTINGS + (FULL if args.full else [])
-                if not args.quick or s in (SETTINGS[0], CHOSEN)]
+    settings = [
+        s
+        for s in SETTINGS + (FULL if args.full else [])
+        if not args.quick or s in (SETTINGS[0], CHOSEN)
+    ]
     settings = [s for s in settings if ocr._installed(ocr.ENGINES[s[0]])]
     data = scanned_pdf(args.pages)
-    print(f"{args.pages} scanned A4 pages (dpi, degrees, noise): "
-          f"{[PAGES[i % len(PAGES)] for i in range(args.pages)]}; engine chosen here: "
-          f"{ocr.engine_name()}")
+    print(
+        f"{args.pages} scanned A4 pages (dpi, degrees, noise): "
+        f"{[PAGES[i % len(PAGES)] for i in range(args.pages)]}; engine chosen here: "
+        f"{ocr.engine_name()}"
+    )
     for engine, _, _ in settings:  # model load (0.1-1 s) is not a page's time
         ocr.recognise(render(data, 0, 0.5), engine=engine, angle=False)
     times: dict[tuple[str, float, bool | None], list[float]] = {s: [] for s in settings}
@@ -131,19 +142,24 @@ def main() -> int:
     base = settings[0]
     base_total = sum(times[base])
     base_found = [findings(t) for t in texts[base]]
-    print(f"\n{'setting':<22} {'s/page (median)':>15} {'total s':>8} {'CPU s/page':>10} "
-          f"{'speed-up':>8} {'agreement':>9}  findings kept")
+    print(
+        f"\n{'setting':<22} {'s/page (median)':>15} {'total s':>8} {'CPU s/page':>10} "
+        f"{'speed-up':>8} {'agreement':>9}  findings kept"
+    )
     for setting in settings:
         total = sum(times[setting])
-        agree = statistics.mean(agreement(a, b) for a, b in zip(texts[base], texts[setting],
-                                                                 strict=True))
+        agree = statistics.mean(
+            agreement(a, b) for a, b in zip(texts[base], texts[setting], strict=True)
+        )
         found = [findings(t) for t in texts[setting]]
         kept = all(b <= f for b, f in zip(base_found, found, strict=True))
         truth = all({PHONE, RESIDENT_ID} <= f for f in found)
         mark = " <- chosen" if setting == CHOSEN else ""
-        print(f"{_name(setting):<22} {statistics.median(times[setting]):>15.2f} {total:>8.2f} "
-              f"{sum(cpu[setting]) / args.pages:>10.2f} {base_total / total:>7.2f}x {agree:>9.4f}  {'yes' if kept else 'NO'}"
-              f" (both planted values: {'yes' if truth else 'NO'}){mark}")
+        print(
+            f"{_name(setting):<22} {statistics.median(times[setting]):>15.2f} {total:>8.2f} "
+            f"{sum(cpu[setting]) / args.pages:>10.2f} {base_total / total:>7.2f}x {agree:>9.4f}  {'yes' if kept else 'NO'}"
+            f" (both planted values: {'yes' if truth else 'NO'}){mark}"
+        )
     if args.jobs > 1:
         parallel_pages(data, args.pages, args.jobs)
     mask_round_trip(data, args.pages)
@@ -167,9 +183,11 @@ def parallel_pages(data: bytes, pages: int, jobs: int) -> None:
         ocr._useful_processes = gate  # type: ignore[assignment]
     many = time.perf_counter() - start
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"\npages in parallel: {pages} pages, 1 process {one:.2f} s, {jobs} processes "
-          f"{many:.2f} s ({one / many:.2f}x, worker start included; load average {load:.1f} on "
-          f"{os.cpu_count()} cores), identical: {shared == alone}")
+    print(
+        f"\npages in parallel: {pages} pages, 1 process {one:.2f} s, {jobs} processes "
+        f"{many:.2f} s ({one / many:.2f}x, worker start included; load average {load:.1f} on "
+        f"{os.cpu_count()} cores), identical: {shared == alone}"
+    )
 
 
 def mask_round_trip(data: bytes, pages: int) -> None:
@@ -184,9 +202,11 @@ def mask_round_trip(data: bytes, pages: int) -> None:
     for text, _ in out.values():
         flat = "".join(text.split())
         left += flat.count(PHONE) + flat.count(RESIDENT_ID[:-1]) + len(findings(text))
-    print(f"\nmask round trip: {pages} pages in {elapsed:.2f} s ({pages / elapsed:.2f} pages/s, "
-          f"OCR of each page before and after its boxes), {len(result.replacements)} values "
-          f"covered, values left readable by OCR in the output: {left} (must be 0)")
+    print(
+        f"\nmask round trip: {pages} pages in {elapsed:.2f} s ({pages / elapsed:.2f} pages/s, "
+        f"OCR of each page before and after its boxes), {len(result.replacements)} values "
+        f"covered, values left readable by OCR in the output: {left} (must be 0)"
+    )
 
 
 if __name__ == "__main__":

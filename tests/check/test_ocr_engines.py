@@ -25,7 +25,9 @@ def _sensitive(text: str) -> set[tuple[str, str]]:
 @pytest.mark.parametrize(
     ("dpi", "angle", "noise"), [(150, 2.0, 0.003), (300, -3.0, 0.0), (200, 0.0, 0.006)]
 )
-def test_the_faster_engine_finds_what_onnxruntime_finds(dpi: int, angle: float, noise: float) -> None:
+def test_the_faster_engine_finds_what_onnxruntime_finds(
+    dpi: int, angle: float, noise: float
+) -> None:
     image = render(dpi=dpi, angle=angle, noise=noise, width_in=10)
     before, _ = ocr.recognise(image, engine="onnxruntime", angle=True)  # the engine until now
     after, places = ocr.recognise(image, engine="openvino")
@@ -48,7 +50,9 @@ def test_the_engine_is_chosen_by_platform_and_what_is_installed(
     monkeypatch: pytest.MonkeyPatch, machine: str, installed: set[str], expected: str | None
 ) -> None:
     monkeypatch.setattr(ocr.platform, "machine", lambda: machine)
-    monkeypatch.setattr(ocr, "_installed", lambda module: module in installed or module in ("PIL", "pypdfium2"))
+    monkeypatch.setattr(
+        ocr, "_installed", lambda module: module in installed or module in ("PIL", "pypdfium2")
+    )
     ocr.engine_name.cache_clear()
     try:
         assert ocr.engine_name() == expected
@@ -58,7 +62,9 @@ def test_the_engine_is_chosen_by_platform_and_what_is_installed(
 
 
 def test_an_upside_down_page_is_read_with_the_angle_classifier() -> None:
-    image = render(("联系电话：13812345678", "本合同自双方签字之日起生效。"), width_in=8).rotate(180)
+    image = render(("联系电话：13812345678", "本合同自双方签字之日起生效。"), width_in=8).rotate(
+        180
+    )
     upright_only, _ = ocr.recognise(image, angle=False)
     assert PHONE not in upright_only.replace(" ", "")  # the detector finds lines, not their way up
     text, _ = ocr.recognise(image)  # poor upright reading: the classifier turns the lines
@@ -121,7 +127,9 @@ def test_pages_read_in_parallel_are_the_pages_read_in_one_process(
     one = check_paths([path], jobs=1).findings
     two = check_paths([path], jobs=2).findings
     assert [f.to_dict() for f in two] == [f.to_dict() for f in one]
-    assert {f.text for f in one if f.rule == "sensitive/mobile"} == {f"1381234567{i}" for i in range(3)}
+    assert {f.text for f in one if f.rule == "sensitive/mobile"} == {
+        f"1381234567{i}" for i in range(3)
+    }
 
 
 def test_a_loaded_machine_reads_pages_in_one_process(monkeypatch: pytest.MonkeyPatch) -> None:

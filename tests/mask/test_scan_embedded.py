@@ -47,8 +47,15 @@ def _add_member(path: Path, name: str, data: bytes) -> None:
 
 
 def test_check_finds_the_number_in_pictures(run_cli: Any, docs: Path) -> None:
-    result = run_cli("check", str(docs / "with_picture.docx"), str(docs / "with_picture.pdf"),
-                     "--select", "sensitive", "--format", "json")
+    result = run_cli(
+        "check",
+        str(docs / "with_picture.docx"),
+        str(docs / "with_picture.pdf"),
+        "--select",
+        "sensitive",
+        "--format",
+        "json",
+    )
     files = {Path(f["path"]).name: f for f in json.loads(result.out)["files"]}
     (in_docx,) = files["with_picture.docx"]["findings"]
     assert (in_docx["part"], in_docx["image"]) == ("image", "word/media/image1.png")
@@ -56,25 +63,43 @@ def test_check_finds_the_number_in_pictures(run_cli: Any, docs: Path) -> None:
     assert files["with_picture.docx"]["images_not_read"] == ["word/media/image9.emf"]
     (in_pdf,) = files["with_picture.pdf"]["findings"]
     assert (in_pdf["part"], in_pdf["image"], in_pdf["page"]) == ("image", "page 1 image 1", 1)
-    text = run_cli("check", str(docs / "with_picture.docx"), str(docs / "with_picture.pdf"),
-                   "--select", "sensitive").out
+    text = run_cli(
+        "check",
+        str(docs / "with_picture.docx"),
+        str(docs / "with_picture.pdf"),
+        "--select",
+        "sensitive",
+    ).out
     assert "with_picture.docx:image word/media/image1.png line 1: error sensitive/mobile" in text
     assert "with_picture.pdf:page 1 image 1 line 1: error sensitive/mobile" in text
 
 
-def test_mask_covers_the_pictures_and_keeps_the_rest(run_cli: Any, docs: Path, tmp_path: Path) -> None:
+def test_mask_covers_the_pictures_and_keeps_the_rest(
+    run_cli: Any, docs: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "out"
-    result = run_cli("mask", str(docs / "with_picture.docx"), str(docs / "with_picture.pdf"),
-                     "--out", str(out), "--format", "json")
+    result = run_cli(
+        "mask",
+        str(docs / "with_picture.docx"),
+        str(docs / "with_picture.pdf"),
+        "--out",
+        str(out),
+        "--format",
+        "json",
+    )
     assert result.code == 0, result.err
     report = json.loads(result.out)
     assert [len(f["masked"]) for f in report["files"]] == [1, 1]
-    assert "1 image(s) not read for personal data (a format OCR cannot decode): " \
+    assert (
+        "1 image(s) not read for personal data (a format OCR cannot decode): "
         "word/media/image9.emf" in result.err
+    )
     check = run_cli("check", str(out), "--select", "sensitive", "--format", "json")
     assert check.code == 0 and json.loads(check.out)["summary"]["findings"] == 0
-    with zipfile.ZipFile(out / "with_picture.docx") as masked, \
-            zipfile.ZipFile(docs / "with_picture.docx") as original:
+    with (
+        zipfile.ZipFile(out / "with_picture.docx") as masked,
+        zipfile.ZipFile(docs / "with_picture.docx") as original,
+    ):
         picture = masked.read("word/media/image1.png")
         assert PHONE not in ocr.recognise(_image(picture))[0]
         assert masked.read("word/document.xml") == original.read("word/document.xml")
@@ -97,15 +122,21 @@ def test_without_ocr_pictures_are_listed_and_strict_refuses(
     check = run_cli("check", str(docs / "with_picture.docx"), "--format", "json")
     (file,) = json.loads(check.out)["files"]
     assert file["images_not_read"] == [
-        "word/media/image1.png", "docProps/thumbnail.jpeg", "word/media/image9.emf"]
+        "word/media/image1.png",
+        "docProps/thumbnail.jpeg",
+        "word/media/image9.emf",
+    ]
     assert check.err.count("not read for personal data (OCR is not installed") == 1
     loose = run_cli("mask", str(docs / "with_picture.docx"), "--out", str(tmp_path / "loose"))
     # the thumbnail needs no reading: mask blanks it
     assert loose.code == 0 and "2 image(s) not read for personal data" in loose.err
-    strict = run_cli("mask", str(docs / "with_picture.docx"), "--out", str(tmp_path / "strict"),
-                     "--strict")
+    strict = run_cli(
+        "mask", str(docs / "with_picture.docx"), "--out", str(tmp_path / "strict"), "--strict"
+    )
     assert strict.code == 2
-    assert "2 image(s) not read for personal data" in strict.err and "--strict refuses" in strict.err
+    assert (
+        "2 image(s) not read for personal data" in strict.err and "--strict refuses" in strict.err
+    )
     assert not (tmp_path / "strict" / "with_picture.docx").exists()
 
 

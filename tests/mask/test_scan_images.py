@@ -43,8 +43,12 @@ def masked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     exif = _exif_with(f"tel {PHONE}")
     render().save(src / "photo.jpg", exif=exif, icc_profile=b"\0" * 128, quality=95)
     frames = [render(("第一页，没有个人信息。",)), render()]
-    frames[0].save(src / "pages.tif", save_all=True, append_images=frames[1:],
-                   tiffinfo={0x013B: f"tel {PHONE}", 0x010E: f"owner {PHONE}"})
+    frames[0].save(
+        src / "pages.tif",
+        save_all=True,
+        append_images=frames[1:],
+        tiffinfo={0x013B: f"tel {PHONE}", 0x010E: f"owner {PHONE}"},
+    )
     out = root / "out"
     buffer = io.StringIO()
     import contextlib
@@ -116,11 +120,21 @@ def test_metadata_is_dropped(masked: dict[str, Any]) -> None:
         assert tiff.n_frames == 2
 
 
-def test_token_style_draws_the_token_and_keeps_it_in_the_vault(run_cli: Any, tmp_path: Path) -> None:
+def test_token_style_draws_the_token_and_keeps_it_in_the_vault(
+    run_cli: Any, tmp_path: Path
+) -> None:
     render().save(tmp_path / "card.png")
     vault = tmp_path / "vault.json"
-    result = run_cli("mask", str(tmp_path / "card.png"), "--out", str(tmp_path / "out"),
-                     "--style", "token", "--vault", str(vault))
+    result = run_cli(
+        "mask",
+        str(tmp_path / "card.png"),
+        "--out",
+        str(tmp_path / "out"),
+        "--style",
+        "token",
+        "--vault",
+        str(vault),
+    )
     assert result.code == 0, result.err
     text = _ocr_text(tmp_path / "out" / "card.png")
     assert PHONE not in text and "PHONE_1" in text  # the label is drawn in the box
@@ -132,7 +146,9 @@ def test_a_value_still_readable_after_redaction_is_refused(
 ) -> None:
     from genlint.mask import images
 
-    monkeypatch.setattr(images, "_cover", lambda image, box, label: None)  # a box that hides nothing
+    monkeypatch.setattr(
+        images, "_cover", lambda image, box, label: None
+    )  # a box that hides nothing
     render().save(tmp_path / "card.png")
     result = run_cli("mask", str(tmp_path / "card.png"), "--out", str(tmp_path / "out"))
     assert result.code == 2
@@ -158,8 +174,12 @@ def _png_header(width: int, height: int) -> bytes:
 
     ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
     chunk = b"IHDR" + ihdr
-    return (b"\x89PNG\r\n\x1a\n" + struct.pack(">I", len(ihdr)) + chunk
-            + struct.pack(">I", zlib.crc32(chunk)))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + struct.pack(">I", len(ihdr))
+        + chunk
+        + struct.pack(">I", zlib.crc32(chunk))
+    )
 
 
 @pytest.mark.parametrize(
@@ -175,7 +195,9 @@ def test_hostile_images_are_one_clear_error(
 ) -> None:
     (tmp_path / name).write_bytes(make())
     for command in ("check", "mask"):
-        args = [command, str(tmp_path / name)] + (["--out", str(tmp_path / "out")] if command == "mask" else [])
+        args = [command, str(tmp_path / name)] + (
+            ["--out", str(tmp_path / "out")] if command == "mask" else []
+        )
         result = run_cli(*args)
         assert result.code == 2, (command, result.err)
         assert message in result.err and result.err.count("genlint: error:") == 1
@@ -199,7 +221,9 @@ _LINE = st.text(alphabet="中文号码0123456789abc：", min_size=1, max_size=30
 
 
 @given(line=_LINE, data=st.data())
-def test_a_span_box_lies_in_its_line_and_grows_with_the_span(line: str, data: st.DataObject) -> None:
+def test_a_span_box_lies_in_its_line_and_grows_with_the_span(
+    line: str, data: st.DataObject
+) -> None:
     from genlint.mask.images import PAD, _span_boxes
 
     a = data.draw(st.integers(0, len(line) - 1))
@@ -222,8 +246,9 @@ def test_a_photo_turned_by_its_exif_orientation_is_read_and_written_upright(
     exif = Image.Exif()
     exif[0x0112] = 6  # "turn 90 degrees clockwise to show": what phone cameras write
     upright.rotate(90, expand=True).save(tmp_path / "photo.jpg", exif=exif, quality=95)
-    result = run_cli("mask", str(tmp_path / "photo.jpg"), "--out", str(tmp_path / "out"),
-                     "--format", "json")
+    result = run_cli(
+        "mask", str(tmp_path / "photo.jpg"), "--out", str(tmp_path / "out"), "--format", "json"
+    )
     assert result.code == 0, result.err
     assert len(json.loads(result.out)["files"][0]["masked"]) == 2
     with Image.open(tmp_path / "out" / "photo.jpg") as masked:

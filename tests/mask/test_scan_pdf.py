@@ -64,8 +64,17 @@ def masked(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     _make_mixed(root / "mixed.pdf").rename(src / "mixed.pdf")
     buffer = io.StringIO()
     with contextlib.redirect_stdout(buffer):
-        code = main(["mask", str(src / "scan.pdf"), str(src / "mixed.pdf"), "--out", str(root / "out"),
-                     "--format", "json"])
+        code = main(
+            [
+                "mask",
+                str(src / "scan.pdf"),
+                str(src / "mixed.pdf"),
+                "--out",
+                str(root / "out"),
+                "--format",
+                "json",
+            ]
+        )
     return {"code": code, "report": json.loads(buffer.getvalue()), "src": src, "out": root / "out"}
 
 
@@ -73,7 +82,9 @@ def test_scanned_pages_are_masked_in_their_pixels(masked: dict[str, Any]) -> Non
     assert masked["code"] == 0
     scan = next(f for f in masked["report"]["files"] if f["path"].endswith("scan.pdf"))
     assert sorted((m["page"], m["rule"]) for m in scan["masked"]) == [
-        (2, "sensitive/mobile"), (2, "sensitive/resident-id")]
+        (2, "sensitive/mobile"),
+        (2, "sensitive/resident-id"),
+    ]
     assert all(m["part"] == "image" and len(m["bbox"]) == 4 for m in scan["masked"])
     report = check_paths([masked["out"]], select=["sensitive"])
     assert report.exit_code == 0 and report.findings == []
@@ -123,7 +134,10 @@ def _pdf_with_image(width: int, height: int) -> bytes:
     xref = len(out)
     out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
     out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
     return bytes(out)
 
 
