@@ -92,7 +92,7 @@ def mask_files(
     ``style="token"``: its vault is this process's)."""
     if style == "token":
         raise GenlintError("token masking numbers tokens in one vault: use a Masker in one process")
-    masker = Masker(style, select, config, strict=strict)  # a bad selection fails here
+    masker = Masker(style, select, config, strict=strict)  # a bad selection fails here, before any worker
     if jobs <= 1 or len(pairs) <= 2:
         outcomes: list[Outcome] = []
         for i, (source, target) in enumerate(pairs):

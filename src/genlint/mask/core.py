@@ -50,13 +50,8 @@ class Replacement:
     location: Mapping[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "rule": self.rule,
-            "start": self.start,
-            "end": self.end,
-            "line": self.line,
-            "column": self.column,
-        }
+        out: dict[str, Any] = {"rule": self.rule, "start": self.start, "end": self.end,
+                               "line": self.line, "column": self.column}
         if self.page is not None:
             out["page"] = self.page
         if self.pointer is not None:
@@ -191,21 +186,10 @@ class _Span:
         if f is None:
             line = text.count("\n", 0, self.start) + 1
             column = self.start - (text.rfind("\n", 0, self.start) + 1) + 1
-            return Replacement(
-                self.rule, self.start, self.end, self.new, self.end - self.start, line, column
-            )
-        return Replacement(
-            self.rule,
-            self.start,
-            self.end,
-            self.new,
-            self.end - self.start,
-            f.line,
-            f.column,
-            f.page,
-            f.pointer,
-            f.location,
-        )
+            return Replacement(self.rule, self.start, self.end, self.new, self.end - self.start,
+                               line, column)
+        return Replacement(self.rule, self.start, self.end, self.new, self.end - self.start,
+                           f.line, f.column, f.page, f.pointer, f.location)
 
 
 def _disjoint(spans: list[_Span]) -> list[_Span]:
@@ -240,11 +224,8 @@ def _escalate(
             if stars_help and spans[i].level < _FULL:
                 spans[i].level += 1
                 changed = True
-        if (
-            touched
-            and (all(spans[i].level >= _FULL for i in touched) or not stars_help)
-            and not changed
-        ):
+        if touched and (all(spans[i].level >= _FULL for i in touched) or not stars_help) \
+                and not changed:
             lo = min(_to_input(f.start, spans, placed), spans[touched[0]].start)
             hi = max(_to_input(f.end, spans, placed), spans[touched[-1]].end)
             extra.append(_Span(lo, hi, f.rule, None, level=_FULL))

@@ -115,10 +115,8 @@ class _Package:
                     continue
                 root = _parse_plain(blob)
                 if root is None:
-                    raise InputError(
-                        f"{self.path}: part {name} holds a masked value and cannot "
-                        "be parsed to mask it"
-                    )
+                    raise InputError(f"{self.path}: part {name} holds a masked value and cannot "
+                                     "be parsed to mask it")
                 n = _sweep_tree(root, values, set())
                 if n:
                     count += n
@@ -130,10 +128,8 @@ class _Package:
         for _kind, name, root in self.walked.parts:
             if id(root) in self.changed:
                 if any(w.startswith(f"{name}:") for w in self.walked.warnings):
-                    raise InputError(
-                        f"{self.path}: part {name} has malformed XML; repair it in "
-                        "Word before masking (rewriting it could lose text)"
-                    )
+                    raise InputError(f"{self.path}: part {name} has malformed XML; repair it in "
+                                     "Word before masking (rewriting it could lose text)")
                 new[name] = _serialize(root)
         return _rezip(self.data, new)
 
@@ -219,10 +215,8 @@ def mask_docx(path: str, data: bytes, masker: Masker) -> MaskedFile:
         pkg.write(r.start, r.end, r.replacement)
     copies = pkg.sweep(values)
     if copies:
-        warnings.append(
-            f"also masked {copies} cop{'y' if copies == 1 else 'ies'} outside the "
-            "visible text (tracked deletions, field codes, links, fallback copies)"
-        )
+        warnings.append(f"also masked {copies} cop{'y' if copies == 1 else 'ies'} outside the "
+                        "visible text (tracked deletions, field codes, links, fallback copies)")
     out = pkg.package()
     _verify(path, out, masker, values)
     return MaskedFile(path, "docx", out, result.replacements, warnings)
@@ -237,10 +231,8 @@ def _verify(path: str, out: bytes, masker: Masker, values: dict[str, str]) -> No
     ctx = RuleContext(options=masker.checker.options, kind="docx", path=path)
     left = masker.find(doc.segments[0].text, ctx)
     if left:
-        raise GenlintError(
-            f"{path}: masking left {len(left)} value(s) readable "
-            f"({left[0].rule} at line {left[0].line}); nothing written"
-        )
+        raise GenlintError(f"{path}: masking left {len(left)} value(s) readable "
+                           f"({left[0].rule} at line {left[0].line}); nothing written")
 
 
 def unmask_docx(path: str, data: bytes, vault: Vault) -> Any:
@@ -249,11 +241,8 @@ def unmask_docx(path: str, data: bytes, vault: Vault) -> Any:
 
     pkg = _Package(path, data)
     matches = list(TOKEN.finditer(pkg.text))
-    unknown = [
-        m.group()
-        for m in matches
-        if m.group() not in vault.tokens and m.group() not in vault.literals
-    ]
+    unknown = [m.group() for m in matches
+               if m.group() not in vault.tokens and m.group() not in vault.literals]
     check_known(path, unknown, vault)
     count = 0
     for m in reversed(matches):

@@ -151,9 +151,8 @@ def _mask_json(path: str, data: bytes, masker: Masker) -> MaskedFile:
         pos = b
     pieces.append(raw[pos:])
     out = "".join(pieces)
-    return MaskedFile(
-        path, "json", out.encode(doc.encoding or "utf-8"), replacements, list(doc.warnings)
-    )
+    return MaskedFile(path, "json", out.encode(doc.encoding or "utf-8"), replacements,
+                      list(doc.warnings))
 
 
 _ESCAPE = re.compile(r"\\u[0-9a-fA-F]{4}|\\.|[^\\]", re.S)

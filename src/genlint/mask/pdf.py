@@ -11,8 +11,8 @@ annotations whose target holds a value are dropped.
 What is redacted is what ``check`` finds in the text pypdf extracts (the reader's text), located
 on the page through PDFium's text (the same values, ignoring white space), plus what the pack
 finds in PDFium's text itself. Afterwards both extractions are checked again; anything found
-means nothing is written. Refused as bad input: encrypted PDFs and rotated pages. Pages without a text
-layer (scans) are redacted in their pixels first, by :mod:`.scan_pdf`.
+means nothing is written. Refused as bad input: encrypted PDFs and rotated pages. Pages
+without a text layer (scans) are redacted in their pixels first, by :mod:`.scan_pdf`.
 """
 
 from __future__ import annotations
@@ -67,11 +67,8 @@ def mask_pdf(path: str, data: bytes, masker: Masker) -> MaskedFile:
                 values.add(f.text)
                 line = text.count("\n", 0, f.start) + 1
                 column = f.start - (text.rfind("\n", 0, f.start) + 1) + 1
-                replacements.append(
-                    Replacement(
-                        f.rule, f.start, f.end, REDACTED, f.end - f.start, line, column, index + 1
-                    )
-                )
+                replacements.append(Replacement(f.rule, f.start, f.end, REDACTED,
+                                                f.end - f.start, line, column, index + 1))
         if not replacements:
             return MaskedFile(path, "pdf", data, scan_replacements)
         buffer = io.BytesIO()
@@ -80,15 +77,9 @@ def mask_pdf(path: str, data: bytes, masker: Masker) -> MaskedFile:
         pdf.close()
     out = _rewrite(buffer.getvalue(), values)
     _verify(path, out, masker, values)
-    return MaskedFile(
-        path,
-        "pdf",
-        out,
-        scan_replacements + replacements,
-        ["PDF values are redacted (a black box) whatever the style"]
-        if masker.style != "keep-ends"
-        else [],
-    )
+    return MaskedFile(path, "pdf", out, scan_replacements + replacements,
+                      ["PDF values are redacted (a black box) whatever the style"]
+                      if masker.style != "keep-ends" else [])
 
 
 def _pypdf_pages(path: str, data: bytes, *, refuse_scans: bool = True) -> list[str]:
@@ -99,10 +90,8 @@ def _pypdf_pages(path: str, data: bytes, *, refuse_scans: bool = True) -> list[s
         path, data, encrypted="encrypted PDF; mask cannot redact it (decrypt it first)"
     )
     if scanned and refuse_scans:
-        raise InputError(
-            f"{path}: {pages_list(scanned)} ha{'s' if len(scanned) == 1 else 've'} "
-            "no text layer (a scan); mask cannot redact scanned pages"
-        )
+        raise InputError(f"{path}: {pages_list(scanned)} ha{'s' if len(scanned) == 1 else 've'} "
+                         "no text layer (a scan); mask cannot redact scanned pages")
     return pages
 
 
@@ -131,9 +120,8 @@ def _spans(findings: list[Any], ptext: str, masker: Masker) -> list[tuple[int, i
             found = True
             at = squeezed.find(needle, at + 1)
         if not found:
-            raise GenlintError(
-                f"cannot locate {f.rule} on the page (text extraction differs); nothing written"
-            )
+            raise GenlintError(f"cannot locate {f.rule} on the page (text extraction differs); "
+                               "nothing written")
     return sorted(set(spans))
 
 
@@ -141,9 +129,8 @@ def _handle(obj: Any) -> int:
     return int(ctypes.cast(obj.raw, ctypes.c_void_p).value or 0)
 
 
-def _redact(
-    pdf: Any, page: Any, textpage: Any, spans: list[tuple[int, int]], path: str, index: int
-) -> None:
+def _redact(pdf: Any, page: Any, textpage: Any, spans: list[tuple[int, int]], path: str,
+            index: int) -> None:
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
     from PIL import ImageDraw
@@ -171,10 +158,8 @@ def _redact(
         draw.rectangle((a, b, c, d), fill=(0, 0, 0))
     for handle, obj in objects.items():
         if handle not in top_level:
-            raise InputError(
-                f"{path}: page {index + 1} draws a value inside a form XObject; "
-                "mask cannot redact it"
-            )
+            raise InputError(f"{path}: page {index + 1} draws a value inside a form XObject; "
+                             "mask cannot redact it")
         x0, y0, x1, y1 = (float(v) for v in obj.get_bounds())
         x0, y0, x1, y1 = x0 - PAD, y0 - PAD, x1 + PAD, y1 + PAD
         a, b = px(x0, y1)
@@ -186,16 +171,12 @@ def _redact(
         bitmap = pdfium.PdfBitmap.from_pil(crop)
         picture.set_bitmap(bitmap)
         w, h = crop.size[0] / SCALE, crop.size[1] / SCALE
-        picture.set_matrix(
-            pdfium.PdfMatrix()
-            .scale(w, h)
-            .translate(left + int(a) / SCALE, top - int(b) / SCALE - h)
-        )
+        picture.set_matrix(pdfium.PdfMatrix().scale(w, h).translate(left + int(a) / SCALE,
+                                                                    top - int(b) / SCALE - h))
         page.insert_obj(picture)
     for x0, y0, x1, y1 in boxes:  # the boxes once more as vector rectangles on top
-        rect = raw.FPDFPageObj_CreateNewRect(
-            x0 - PAD_X, y0 - PAD, x1 - x0 + 2 * PAD_X, y1 - y0 + 2 * PAD
-        )
+        rect = raw.FPDFPageObj_CreateNewRect(x0 - PAD_X, y0 - PAD, x1 - x0 + 2 * PAD_X,
+                                             y1 - y0 + 2 * PAD)
         raw.FPDFPageObj_SetFillColor(rect, 0, 0, 0, 255)
         raw.FPDFPath_SetDrawMode(rect, raw.FPDF_FILLMODE_WINDING, False)
         raw.FPDFPage_InsertObject(page.raw, rect)
@@ -243,6 +224,5 @@ def _verify(path: str, out: bytes, masker: Masker, values: set[str]) -> None:
     for text in texts:
         flat = "".join(text.split())
         if masker.find(text) or any(v in flat for v in squeezed):
-            raise GenlintError(
-                f"{path}: a value is still extractable after redaction; nothing written"
-            )
+            raise GenlintError(f"{path}: a value is still extractable after redaction; "
+                               "nothing written")

@@ -26,10 +26,8 @@ class Unmasked:
 def unmask_bytes(path: str, data: bytes, vault: Vault) -> Unmasked:
     suffix = suffix_of(path)
     if suffix == ".pdf":
-        raise InputError(
-            f"{path}: a redacted PDF holds no tokens to restore (mask txt, md, json "
-            "or docx with --style token)"
-        )
+        raise InputError(f"{path}: a redacted PDF holds no tokens to restore (mask txt, md, json "
+                         "or docx with --style token)")
     if suffix == ".docx":
         from .docx import unmask_docx
 

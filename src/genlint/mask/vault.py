@@ -71,9 +71,7 @@ class Vault:
         """Remember token-shaped strings of an input (``<PHONE_9>`` written by hand), so that
         restoring knows they were never tokens of this vault."""
         if "<" in text:
-            self.literals.update(
-                m.group() for m in TOKEN.finditer(text) if m.group() not in self.tokens
-            )
+            self.literals.update(m.group() for m in TOKEN.finditer(text) if m.group() not in self.tokens)
 
     def restore(self, text: str) -> tuple[str, int, list[str]]:
         """``text`` with every vault token replaced by its value; how many were replaced, and
@@ -106,10 +104,10 @@ class Vault:
         except json.JSONDecodeError as exc:
             raise InputError(f"{path}: not a genlint vault (invalid JSON: {exc.msg})") from None
         if not isinstance(data, dict) or not isinstance(data.get("tokens"), dict):
-            raise InputError(f'{path}: not a genlint vault (no "tokens" object)')
+            raise InputError(f"{path}: not a genlint vault (no \"tokens\" object)")
         literals = data.get("literals", [])
         if not isinstance(literals, list):
-            raise InputError(f'{path}: not a genlint vault ("literals" is not a list)')
+            raise InputError(f"{path}: not a genlint vault (\"literals\" is not a list)")
         try:
             return cls(data["tokens"], [str(x) for x in literals])
         except InputError as exc:
