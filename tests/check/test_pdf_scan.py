@@ -126,7 +126,7 @@ def ocr_report(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-unt
 def test_ocr_finds_placeholders_and_personal_data_on_a_scanned_page(ocr_report) -> None:  # type: ignore[no-untyped-def]
     files = {Path(f.path).name: f for f in ocr_report.files}
     scan = files["scan.pdf"]
-    assert scan.error is None and scan.warnings == ["read by OCR: page 1 (no text layer)"]
+    assert scan.error is None and scan.warnings == [f"read by OCR ({ocr.engine_name()}): page 1 (no text layer)"]
     by_text = {f.text: f for f in scan.findings}
     assert {"某某有限公司", "13812345678"} <= set(by_text)
     finding = by_text["某某有限公司"]
@@ -149,7 +149,7 @@ def test_ocr_reads_images_with_pixel_boxes(ocr_report) -> None:  # type: ignore[
 
 def test_only_the_scanned_page_of_a_mixed_pdf_is_ocred(ocr_report) -> None:  # type: ignore[no-untyped-def]
     mixed = next(f for f in ocr_report.files if f.path.endswith("mixed.pdf"))
-    assert mixed.warnings == ["read by OCR: page 2 (no text layer)"]
+    assert mixed.warnings == [f"read by OCR ({ocr.engine_name()}): page 2 (no text layer)"]
     found = {f.text: f for f in mixed.findings}
     assert found["某某有限公司"].page == 2 and found["某某有限公司"].line == 1
     assert "bbox" in found["某某有限公司"].location
@@ -197,7 +197,7 @@ def test_a_tiff_with_more_pages_than_the_limit_is_refused_not_cut(
 
     from genlint.readers import image
 
-    monkeypatch.setattr(image, "_MAX_FRAMES", 2)
+    monkeypatch.setattr(image, "MAX_FRAMES", 2)
     frames = [Image.new("L", (40, 40), 255) for _ in range(3)]
     path = tmp_path / "scan.tif"
     frames[0].save(path, save_all=True, append_images=frames[1:])

@@ -94,8 +94,12 @@ def test_an_encrypted_pdf_is_refused() -> None:
         mask_pdf("a.pdf", data, Masker())
 
 
-def test_cli_refuses_a_scan_and_leaves_nothing(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_cli_refuses_a_scan_without_ocr_and_leaves_nothing(run_cli, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     from PIL import Image
+
+    from genlint.readers import ocr
+
+    monkeypatch.setattr(ocr, "available", lambda: False)  # with OCR: tests/mask/test_scan_pdf.py
 
     image = tmp_path / "scan.png"
     Image.new("RGB", (200, 100), "white").save(image)
@@ -111,5 +115,6 @@ def test_cli_refuses_a_scan_and_leaves_nothing(run_cli, tmp_path: Path) -> None:
     result = run_cli("mask", str(pdf), "--out", str(tmp_path / "out"))
     assert result.code == 2
     assert "no text layer" in result.err and result.err.count("\n") == 1
+    assert "needs OCR: pip install 'genlint[ocr]'" in result.err
     assert pdf.read_bytes() == before
     assert not (tmp_path / "out" / "scan.pdf").exists()

@@ -453,10 +453,13 @@ def check_paths(
         )
         return report
     # one or two files: starting a worker costs more than checking them here
-    for path in files:
-        report.files.append(check_file(checker, path))
-        if progress is not None:
-            progress(1)
+    from ..readers.ocr import page_jobs
+
+    with page_jobs(jobs):  # … but a scan's pages may be read by OCR in workers
+        for path in files:
+            report.files.append(check_file(checker, path))
+            if progress is not None:
+                progress(1)
     return report
 
 
@@ -468,7 +471,7 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
     try:
         doc = read_document(path) if data is None else read_data(path, data)
         findings = checker.check_document(doc)
-        return FileResult(path, findings, None, doc.encoding, doc.warnings)
+        return FileResult(path, findings, None, doc.encoding, doc.warnings, doc.images_not_read)
     except (UnknownRuleError, ConfigError):
         raise  # about the run, not this file
     except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only

@@ -24,6 +24,7 @@ class FileResult:
     error: str | None = None
     encoding: str | None = None  # how a text file was decoded
     warnings: list[str] = field(default_factory=list)  # what the reader had to repair
+    images_not_read: list[str] = field(default_factory=list)  # no OCR: names of unread images
 
 
 @dataclass

@@ -148,7 +148,7 @@ def command(
     from .progress import progress_bar
 
     files = expand_paths(list(paths))  # once: check_paths takes the files as they are
-    with progress_bar("checking", len(files)) as advance:
+    with progress_bar("checking", len(files), pages=True) as advance:
         report = check_paths(
             files,
             select or None,

@@ -114,6 +114,8 @@ def _settle(
         help="Rules of the sensitive pack to mask, comma-separated.")
 @option("--vault", "vault_path", type=click.Path(dir_okay=False), default=None, metavar="FILE",
         help="Token vault (--style token): created with mode 0600, or extended.")
+@option("--strict", is_flag=True,
+        help="Refuse a file holding images that were not read for personal data (no OCR, EMF).")
 @format_option("text", "json", help="Report format (never shows an original value).")
 @config_option
 @jobs_option("Mask files (--style token: in one process, one vault)")
@@ -124,11 +126,12 @@ def command(
     style: str,
     select: tuple[str, ...],
     vault_path: str | None,
+    strict: bool,
     fmt: str,
     config_path: str | None,
     jobs: str,
 ) -> int:
-    """Write each file with its personal data masked (txt, md, json, docx, pdf)."""
+    """Write each file with its personal data masked (txt, md, json, docx, pdf, images)."""
     from .._pool import resolve_jobs
     from ..check import CheckConfig
     from ..mask import Masker
@@ -148,12 +151,14 @@ def command(
         # the lock is held from loading the vault to its last save: a concurrent run waits, then
         # reads what this one added (docs/commands/mask.md "Tokens and the vault")
         with vault_lock(vault_path):
-            outcomes = _mask_with_vault(pairs, in_place, vault_path, chosen or None, config)
+            outcomes = _mask_with_vault(
+                pairs, in_place, vault_path, chosen or None, config, strict=strict
+            )
     else:
         outcomes = list(
             mask_files(
                 pairs, style, chosen or None, config, in_place=in_place, jobs=workers,
-                masker=Masker(style, chosen or None, config),
+                masker=Masker(style, chosen or None, config, strict=strict), strict=strict,
             )
         )  # fmt: skip
     done, code = _settle(pairs, outcomes)
@@ -165,7 +170,13 @@ def command(
 
 
 def _mask_with_vault(
-    pairs: list[tuple[str, str]], in_place: bool, vault_path: str, select: Any, config: Any
+    pairs: list[tuple[str, str]],
+    in_place: bool,
+    vault_path: str,
+    select: Any,
+    config: Any,
+    *,
+    strict: bool = False,
 ) -> list[Any]:
     """Token masking, in one process: each output is recorded in the vault (its SHA-256 and
     tokens), and the vault saved, before the output is written."""
@@ -174,7 +185,7 @@ def _mask_with_vault(
     from ..mask.vault import TOKEN
 
     vault = Vault.load_or_new(vault_path)
-    masker = Masker("token", select, config, vault=vault)
+    masker = Masker("token", select, config, vault=vault, strict=strict)
     inputs = tuple(s for s, _ in pairs)
 
     def record_and_save(target: str, result: Any) -> None:

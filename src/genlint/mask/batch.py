@@ -24,8 +24,8 @@ __all__ = ["mask_files", "write_masked"]
 #: a masked file's report, or why it could not be masked (the error's words)
 Outcome = MaskedFile | str
 
-# (style, select, config, in_place): what a worker needs to build the same Masker
-Settings = tuple[str, Any, Any, bool]
+# (style, select, config, in_place, strict): what a worker needs to build the same Masker
+Settings = tuple[str, Any, Any, bool, bool]
 
 
 def write_masked(target: str, data: bytes, source: str, in_place: bool) -> None:
@@ -39,8 +39,8 @@ def write_masked(target: str, data: bytes, source: str, in_place: bool) -> None:
 
 def file_masker(settings: Settings) -> Callable[[tuple[str, str]], Outcome]:
     """Mask one (source, target) pair with a Masker built once (``_pool.Job.setup``)."""
-    style, select, config, in_place = settings
-    masker = Masker(style, select, config)
+    style, select, config, in_place, strict = settings
+    masker = Masker(style, select, config, strict=strict)
     return functools.partial(_mask_pair, masker=masker, in_place=in_place)
 
 
@@ -88,6 +88,7 @@ def mask_files(
     jobs: int = 1,
     masker: Masker | None = None,
     done: Callable[[int], None] | None = None,
+    strict: bool = False,
 ) -> list[Outcome]:
     """Mask each (source, target) pair and write the target; each file's outcome, in the order
     of ``pairs``. A file that cannot be masked is its error message, and nothing is written
@@ -95,7 +96,7 @@ def mask_files(
     ``style="token"``: its vault is this process's)."""
     if style == "token":
         raise GenlintError("token masking numbers tokens in one vault: use a Masker in one process")
-    masker = Masker(style, select, config)  # a bad selection fails here, before any worker
+    masker = Masker(style, select, config, strict=strict)  # a bad selection fails here, before any worker
     if jobs <= 1 or len(pairs) <= 2:
         outcomes: list[Outcome] = []
         for i, (source, target) in enumerate(pairs):
@@ -107,7 +108,7 @@ def mask_files(
 
     job: _pool.Job[tuple[str, str], Outcome] = _pool.Job(
         setup=file_masker,
-        settings=(style, select, config, in_place),
+        settings=(style, select, config, in_place, strict),
         noun="file",
         describe=lambda pair: pair[0],
         died=_died,

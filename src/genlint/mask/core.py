@@ -90,9 +90,12 @@ class Masker:
         config: CheckConfig | Mapping[str, Any] | None = None,
         *,
         vault: Vault | None = None,
+        strict: bool = False,
     ) -> None:
         from ..check import Checker
 
+        # refuse a file holding images that could not be read (no OCR, EMF): mask --strict
+        self.strict = strict
         if style not in STYLES:
             raise InputError(f"unknown mask style {style!r} (choose {', '.join(STYLES)})")
         self.style = style

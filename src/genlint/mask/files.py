@@ -31,6 +31,8 @@ class MaskedFile:
     data: bytes
     replacements: list[Replacement] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    # images inside the file that were not read for personal data (no OCR extra, EMF/WMF)
+    images_not_read: list[str] = field(default_factory=list)
 
 
 def suffix_of(path: str) -> str:
@@ -39,18 +41,39 @@ def suffix_of(path: str) -> str:
 
 def mask_bytes(path: str, data: bytes, masker: Masker) -> MaskedFile:
     """The masked bytes of one file, by its suffix (another suffix is plain text, as ``check``
-    reads it). Raises InputError when the file cannot be masked faithfully."""
+    reads it). Raises InputError when the file cannot be masked faithfully, and with
+    ``masker.strict`` when it holds images that were not read."""
+    result = _mask_by_suffix(path, data, masker)
+    if result.images_not_read:
+        from ..readers.images_inside import not_read_note
+
+        note = not_read_note(result.images_not_read)
+        if masker.strict:
+            raise InputError(f"{path}: {note}; --strict refuses the file")
+        result.warnings.append(note)
+    return result
+
+
+def _mask_by_suffix(path: str, data: bytes, masker: Masker) -> MaskedFile:
     suffix = suffix_of(path)
     if suffix == ".docx":
         from .docx import mask_docx
+        from .docx_images import redact_docx_images
 
-        return mask_docx(path, data, masker)
+        data, covered, notes, not_read = redact_docx_images(path, data, masker)  # pixels
+        result = mask_docx(path, data, masker)
+        result.replacements[:0] = covered
+        result.warnings.extend(notes)
+        result.images_not_read.extend(not_read)
+        return result
     if suffix == ".pdf":
         from .pdf import mask_pdf
 
         return mask_pdf(path, data, masker)
     if suffix in _IMAGES:
-        raise InputError(f"{path}: an image cannot be masked; redact it in an image editor")
+        from .images import mask_image
+
+        return mask_image(path, data, masker)
     if suffix == ".json":
         return _mask_json(path, data, masker)
     return _mask_text(path, data, masker)

@@ -16,8 +16,9 @@ Every hidden place the reader reads (metadata, annotations, links, form fields, 
 attachments) is masked in the same pass from the same list (:mod:`.pdf_places`), and the file
 is written from its root twice over, so it holds only reachable objects. Afterwards the output
 is read again exactly as ``check`` reads it, and every string object in it is checked;
-anything found means nothing is written. Refused as bad input: encrypted PDFs, pages without a
-text layer (a scan: there is no text to remove here) and rotated pages.
+anything found means nothing is written. Refused as bad input: encrypted PDFs and rotated
+pages. Pages without a text layer (scans) are redacted in their pixels first, by
+:mod:`.scan_pdf`.
 """
 
 from __future__ import annotations
@@ -50,7 +51,10 @@ def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> Maske
     require("PIL", "mask")
     import pypdfium2 as pdfium
 
-    pages_text = _pypdf_pages(path, data)
+    from .scan_pdf import redact_scanned_pages
+
+    data, scan_replacements = redact_scanned_pages(path, data, masker)  # pixels: mask/scan_pdf.py
+    pages_text = _pypdf_pages(path, data, refuse_scans=False)
     try:
         pdf = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
@@ -94,6 +98,7 @@ def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> Maske
     out, hidden = _rewrite(path, buffer.getvalue() if redacted else data, masker, depth,
                            redacted)
     replacements.extend(hidden)
+    replacements[:0] = scan_replacements  # pixels of scanned pages, redacted first
     # nothing to rewrite is a claim too: the file is read as check reads it before it is
     # passed on unchanged (never "0 masked" on a file check finds a value in)
     _verify(path, out, masker, values)
@@ -112,14 +117,14 @@ def _replacement(rule: str, start: int, end: int, text: str, index: int,
                        location)
 
 
-def _pypdf_pages(path: str, data: bytes) -> list[str]:
+def _pypdf_pages(path: str, data: bytes, *, refuse_scans: bool = True) -> list[str]:
     """Each page's text as the check's reader extracts it; encrypted and scanned files refused."""
     from ..readers.pdf import pages_list, text_pages
 
     pages, scanned = text_pages(
         path, data, encrypted="encrypted PDF; mask cannot redact it (decrypt it first)"
     )
-    if scanned:
+    if scanned and refuse_scans:
         raise InputError(f"{path}: {pages_list(scanned)} ha{'s' if len(scanned) == 1 else 've'} "
                          "no text layer (a scan); mask cannot redact scanned pages")
     return pages

@@ -73,6 +73,8 @@ class Document:
     # what a delivered document must not carry (rule name -> (count, offset of the first)):
     # tracked changes and review comments, for the ``document`` pack
     leftovers: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # images inside the file that were not read for personal data (no OCR, or undecodable)
+    images_not_read: list[str] = field(default_factory=list)
 
 
 def read_document(path: str) -> Document:

@@ -62,7 +62,9 @@ class Walked:
 
 
 def read(path: str, data: bytes) -> Document:
-    return document(path, walk(path, data))
+    from .images_inside import add_images, docx_images
+
+    return add_images(document(path, walk(path, data)), docx_images(path, data))
 
 
 def walk(path: str, data: bytes, *, track: bool = False) -> Walked:

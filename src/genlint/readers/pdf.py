@@ -45,7 +45,7 @@ def read_pdf(path: str, data: bytes, depth: int = 0, *, ocr: bool = True) -> Doc
         scanned = []
     page_places: dict[int, list[tuple[int, dict[str, Any]]]] = {}
     if scanned:
-        from .ocr import ocr_pdf_pages
+        from .ocr import engine_name, ocr_pdf_pages
 
         for index, (text, places) in ocr_pdf_pages(path, data, scanned).items():
             pages[index] = text
@@ -68,11 +68,15 @@ def read_pdf(path: str, data: bytes, depth: int = 0, *, ocr: bool = True) -> Doc
         page_starts=starts,
     )
     if scanned:
-        doc.warnings.append(f"read by OCR: {pages_list(scanned)} (no text layer)")
+        doc.warnings.append(f"read by OCR ({engine_name()}): {pages_list(scanned)} (no text layer)")
     hidden, warnings = hidden_segments(path, data, reader, pages, depth, ocr=ocr)
     doc.segments.extend(hidden)
     doc.warnings.extend(warnings)
-    return doc
+    if not ocr:  # mask reading back its own output: its pictures were redacted by OCR already
+        return doc
+    from .images_inside import add_images, pdf_images
+
+    return add_images(doc, pdf_images(path, data, set(scanned)))
 
 
 def text_pages(

@@ -14,6 +14,9 @@ def where(finding: Finding) -> str:
     loc = finding.location or {}
     part = loc.get("part")
     prefix = f"{part} " if part and part != "body" else ""
+    if "image" in loc:  # a picture inside a document: its name (``page 2 image 1`` in a PDF)
+        name = loc["image"]
+        return f"{name if name.startswith('page ') else 'image ' + name} line {finding.line}"
     if "table" in loc:
         return f"{prefix}table {loc['table']} row {loc['row']} cell {loc['cell']}"
     if "paragraph" in loc:

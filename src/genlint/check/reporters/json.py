@@ -28,6 +28,8 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
             entry["encoding"] = file.encoding
         if file.warnings:
             entry["warnings"] = list(file.warnings)
+        if file.images_not_read:
+            entry["images_not_read"] = list(file.images_not_read)
         files.append(entry)
     return {
         "version": 1,
