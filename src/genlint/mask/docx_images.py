@@ -24,9 +24,13 @@ def redact_docx_images(
     path: str, data: bytes, masker: Any
 ) -> tuple[bytes, list[Replacement], list[str], list[str]]:
     """``data`` with its images redacted, what was covered, warnings, and the images not read."""
-    from ..readers import ocr
+    from ..readers import check_zip, ocr
+    from ..readers.docx import _max_expanded
     from ..readers.images_inside import _decode, docx_images
 
+    # the package is copied member by member below: bound what the members really inflate to
+    # first (issue 25), as the DOCX reader does
+    check_zip(path, data, _max_expanded())
     images = docx_images(path, data)
     if not images:
         return data, [], [], []

@@ -33,8 +33,11 @@ log = logging.getLogger(__name__)
 # PDF pages are rendered at 2x (144 dpi): at 1.5x small print (8 pt) loses characters, and 2.5x
 # reads nothing more for 40% more time (docs/commands/check.md "OCR engine")
 PDF_SCALE = 2.0
-# Pixels in one page or frame: a scan of an A3 page at 600 dpi is about 70 million
-MAX_PIXELS = 89_000_000
+# Pixels in one page or frame: 40 million keeps OCR of one page under 1 GB (issue 25; 89
+# million took 1.9 GB). An A4 page at 300 dpi is 8.7 million, A3 at 400 dpi 31 million.
+MAX_PIXELS = 40_000_000
+# Below this render scale (36 dpi) no text is legible: such a page is refused, not read blind
+MIN_SCALE = 0.5
 # A side longer than this is a strip the detector shrinks to nothing readable
 MAX_SIDE = 30_000
 # Below this mean line confidence an upright reading is redone with the angle classifier
@@ -196,11 +199,18 @@ def _poor(result: list[Any]) -> bool:
 
 def page_scale(path: str, index: int, width_pt: float, height_pt: float) -> float:
     """The render scale of a PDF page: :data:`PDF_SCALE`, lowered for a page so large that it
-    would pass :data:`MAX_PIXELS` (a poster is read at a lower resolution, never refused)."""
+    would pass :data:`MAX_PIXELS` (a poster is read at a lower resolution). A page that would
+    need less than :data:`MIN_SCALE` (36 dpi: no text is legible) is refused: a 4.5 KB PDF can
+    declare a page of 200 x 200 inches (issue 25)."""
     if width_pt <= 0 or height_pt <= 0 or not math.isfinite(width_pt * height_pt):
         raise InputError(f"{path}: page {index + 1} has no size to render")
     fit = math.sqrt(MAX_PIXELS / (width_pt * height_pt))
     fit = min(fit, MAX_SIDE / max(width_pt, height_pt))
+    if fit < MIN_SCALE:
+        raise InputError(
+            f"{path}: page {index + 1} is {width_pt:.0f} x {height_pt:.0f} points; reading it for "
+            f"OCR would take over {MAX_PIXELS:,} pixels, so it is not read"
+        )
     return min(PDF_SCALE, fit)
 
 
