@@ -231,6 +231,8 @@ class Checker:
     def check_document(self, doc: Document) -> list[Finding]:
         findings: list[Finding] = []
         for index, seg in enumerate(doc.segments):
+            if seg.packs is not None and not any(r.pack in seg.packs for r in self.rules):
+                continue
             ctx = RuleContext(
                 options=self.options,
                 kind=doc.kind,
@@ -246,6 +248,9 @@ class Checker:
                     locate=seg.locate,
                     places=seg.places,
                 )
+                if seg.packs is None
+                else [f for f in self.check(seg.text, ctx, places=seg.places)
+                      if f.pack in seg.packs]
             )
             if index == 0 and doc.leftovers:
                 findings = self._document_findings(doc, seg) + findings

@@ -208,7 +208,14 @@ def unmask_command(
     vault = Vault.load(vault_path)
     pairs = _targets(paths, out_dir, in_place)
     done, code = _settle(pairs, _run_files(pairs, in_place, lambda p, d: unmask_bytes(p, d, vault)))
-    rows = [{"path": s, "out": t, "restored": r.restored} for s, t, r in done]
+    rows = [{"path": s, "out": t, "restored": r.restored, "unplaced": list(r.unplaced)}
+            for s, t, r in done]
+    for r in rows:
+        if r["unplaced"]:
+            # tokens only (never a value): the file was written with these still masked
+            sys.stderr.write(f"genlint: warning: {r['path']}: {len(r['unplaced'])} token(s) could "
+                             f"not be placed back: {', '.join(r['unplaced'])}\n")
+            code = max(code, 1)
     if fmt == "json":
         sys.stdout.write(to_json({"version": 1, "files": rows,
                                   "summary": {"files": len(rows),

@@ -8,7 +8,7 @@ refused rather than half restored.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..errors import InputError
 from .files import suffix_of
@@ -19,8 +19,12 @@ __all__ = ["Unmasked", "unmask_bytes"]
 
 @dataclass
 class Unmasked:
+    """Restored bytes, how many tokens were restored, and the vault tokens the file still holds
+    where they could not be put back (the CLI names them and exits 1)."""
+
     data: bytes
     restored: int
+    unplaced: list[str] = field(default_factory=list)
 
 
 def unmask_bytes(path: str, data: bytes, vault: Vault) -> Unmasked:

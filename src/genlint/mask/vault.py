@@ -33,6 +33,9 @@ class Vault:
         # token-shaped text that masked inputs already held: not ours, left alone by unmask
         self.literals: set[str] = set(literals)
         self._by_value: dict[str, str] = {}
+        # DOCX: a token whose value was split over runs -> how many characters each run held
+        # (each layout once), so unmask gives every run its own part and formatting back
+        self.runs: dict[str, list[list[int]]] = {}
         self._next: dict[str, int] = {}
         for token, value in (tokens or {}).items():
             self._add(token, value)
@@ -66,6 +69,10 @@ class Vault:
         self.tokens[token] = value
         self._by_value[value] = token
         return token
+
+    def note_runs(self, token: str, layout: list[int]) -> None:
+        if token in self.tokens and layout not in self.runs.setdefault(token, []):
+            self.runs[token].append(list(layout))
 
     def note_literals(self, text: str) -> None:
         """Remember token-shaped strings of an input (``<PHONE_9>`` written by hand), so that
@@ -109,9 +116,18 @@ class Vault:
         if not isinstance(literals, list):
             raise InputError(f"{path}: not a genlint vault (\"literals\" is not a list)")
         try:
-            return cls(data["tokens"], [str(x) for x in literals])
+            vault = cls(data["tokens"], [str(x) for x in literals])
         except InputError as exc:
             raise InputError(f"{path}: {exc}") from None
+        runs = data.get("runs", {})
+        if not isinstance(runs, dict) or not all(
+            isinstance(v, list) and all(isinstance(x, list) and all(type(n) is int and n >= 0
+                                                                   for n in x) for x in v)
+            for v in runs.values()
+        ):
+            raise InputError(f"{path}: not a genlint vault (\"runs\" is not token -> layouts)")
+        vault.runs = {str(k): [list(x) for x in v] for k, v in runs.items() if k in vault.tokens}
+        return vault
 
     @classmethod
     def load_or_new(cls, path: str | os.PathLike[str]) -> Vault:
@@ -123,6 +139,8 @@ class Vault:
         out: dict[str, object] = {"version": 1, "tokens": self.tokens}
         if self.literals:
             out["literals"] = sorted(self.literals)
+        if self.runs:
+            out["runs"] = self.runs
         return to_json(out)
 
     def save(self, path: str | os.PathLike[str], *, inputs: tuple[str, ...] = ()) -> None:

@@ -51,6 +51,9 @@ class Segment:
     code_ranges: list[tuple[int, int]] = field(default_factory=list)
     # (offset, fields), sorted by offset: text from ``offset`` on sits at ``fields``
     places: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    # the packs that read this segment (None: every pack); text a person does not see (a DOCX
+    # property, a tracked deletion) is read for personal data only
+    packs: tuple[str, ...] | None = None
 
 
 @dataclass

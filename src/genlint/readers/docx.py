@@ -23,7 +23,12 @@ from typing import Any
 
 from ..errors import InputError, require
 from . import Document, Segment
+from .docx_package import Package
+from .docx_places import Place, collect_places
 from .docx_walk import REVISION_TAGS, Layout, Story, W, read_blocks
+
+# text a person does not see is read for personal data only (placeholders there are no one's)
+HIDDEN_PACKS = ("sensitive",)
 
 
 # A DOCX is a ZIP: bound what its parts may expand to before anything is decompressed, so a
@@ -61,7 +66,38 @@ class Walked:
 
 
 def read(path: str, data: bytes) -> Document:
-    return document(path, walk(path, data))
+    walked = walk(path, data)
+    doc = document(path, walked)
+    package, places = hidden_places(data, walked)
+    doc.warnings.extend(package.warnings)
+    if places:
+        doc.segments.append(hidden_segment(places))
+    return doc
+
+
+def hidden_places(data: bytes, walked: Walked) -> tuple[Package, list[Place]]:
+    """The package (sharing the walked trees) and every place of text a person does not see
+    (:mod:`.docx_places`): the ``sensitive`` pack reads them, mask rewrites them."""
+    package = Package(data, {name: root for _, name, root in walked.parts})
+    package.malformed.update(
+        name for _, name, _ in walked.parts if any(w.startswith(f"{name}:") for w in walked.warnings)
+    )
+    return package, collect_places(package, [(kind, name) for kind, name, _ in walked.parts])
+
+
+def hidden_segment(places: list[Place]) -> Segment:
+    """One segment of every hidden place, a line each, read by the ``sensitive`` pack only;
+    a finding's location names the place (``part``: ``properties``, ``link``…, and ``item``)."""
+    starts: list[int] = []
+    pos = 0
+    for place in places:
+        starts.append(pos)
+        pos += len(place.text) + 1
+    return Segment(
+        "\n".join(p.text for p in places),
+        places=[(start, p.location()) for start, p in zip(starts, places, strict=True)],
+        packs=HIDDEN_PACKS,
+    )
 
 
 def walk(path: str, data: bytes, *, track: bool = False) -> Walked:
