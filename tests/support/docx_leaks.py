@@ -66,7 +66,8 @@ class Values:
 
     def resident_id(self) -> str:
         n = self._next()
-        body = f"110105{1960 + n % 40}{1 + n % 12:02d}{1 + n % 28:02d}{n % 1000:03d}"
+        # year from the seed, sequence number from the count: distinct for 50 seeds
+        body = f"110105{1950 + n // 1000 % 50}{1 + n % 12:02d}{1 + n % 28:02d}{n % 1000:03d}"
         return body + _CHECK[sum(int(d) * w for d, w in zip(body, _WEIGHTS, strict=True)) % 11]
 
     def email(self) -> str:

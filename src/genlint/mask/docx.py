@@ -115,7 +115,7 @@ class DocxPackage:
         i = max(0, bisect.bisect_right(self.hidden_starts, offset) - 1)
         return self.places[i], self.hidden_starts[i]
 
-    def write_hidden(self, start: int, end: int, new: str) -> None:
+    def write_hidden(self, start: int, end: int, new: str) -> list[int]:
         place, base = self.place_at(start)
         if not place.writable:
             raise InputError(
@@ -123,8 +123,24 @@ class DocxPackage:
                 "cannot rewrite safely; nothing written (remove it in Word first)"
             )
         end = min(end, base + len(place.text))
-        place.write(start - base, end - base, new)
+        layout = place.write(start - base, end - base, new)
         self._mark(place.entry)
+        return layout
+
+    def restore_hidden(self, start: int, end: int, value: str, layouts: list[list[int]]) -> None:
+        """Write ``value`` over a token in a hidden place, split over the strings it was split
+        over when the vault recorded how."""
+        place, base = self.place_at(start)
+        for layout in layouts:
+            if sum(layout) == len(value) and len(layout) > 1:
+                parts, pos = [], 0
+                for n in layout:
+                    parts.append(value[pos : pos + n])
+                    pos += n
+                if place.write_split(start - base, end - base, parts):
+                    self._mark(place.entry)
+                    return
+        self.write_hidden(start, end, value)
 
     def _mark(self, name: str) -> None:
         if name in self.parts.malformed:
@@ -164,7 +180,9 @@ def mask_docx(path: str, data: bytes, masker: Masker) -> MaskedFile:
             masker.vault.note_runs(r.replacement, layout)
     for r in sorted(hidden.replacements, key=lambda r: r.start, reverse=True):
         values.setdefault(pkg.hidden.text[r.start : r.end], r.replacement)
-        pkg.write_hidden(r.start, r.end, r.replacement)
+        layout = pkg.write_hidden(r.start, r.end, r.replacement)
+        if masker.vault is not None and len(layout) > 1:
+            masker.vault.note_runs(r.replacement, layout)
     copies = sweep(pkg.parts, values, pkg.chunks())
     if copies:
         warnings.append(f"also masked {copies} cop{'y' if copies == 1 else 'ies'} of masked "

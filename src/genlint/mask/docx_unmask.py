@@ -39,7 +39,7 @@ def unmask_package(path: str, data: bytes, vault: Vault) -> Unmasked:
         value = vault.tokens.get(m.group())
         place, _base = pkg.place_at(m.start())
         if value is not None and place.writable:
-            pkg.write_hidden(m.start(), m.end(), value)
+            pkg.restore_hidden(m.start(), m.end(), value, vault.runs.get(m.group(), []))
             count += 1
     for name in list(xml_entries(pkg.parts)):
         root = pkg.parts.root(name)

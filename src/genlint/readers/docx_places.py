@@ -105,7 +105,8 @@ class Place:
     raw_at: list[int] | None = None
     writable: bool = True
     mirrors: list[Piece] = field(default_factory=list)
-    decode: bool = False  # a URL: read %-decoded, written %-encoded where a URL needs it
+    decode: bool = False  # holds URLs: read %-decoded
+    encode: bool = False  # is a URL: what is written is %-encoded where a URL needs it
 
     def location(self) -> dict[str, Any]:
         return {"part": self.part, "item": self.item}
@@ -113,19 +114,22 @@ class Place:
     def raw(self) -> str:
         return "".join(p.get() for p in self.pieces)
 
-    def write(self, start: int, end: int, new: str) -> None:
+    def write(self, start: int, end: int, new: str) -> list[int]:
         """Replace ``text[start:end]`` by ``new`` in the strings it came from; a replacement of
         the same length keeps each character in its own string (a value split over runs keeps
-        each run's formatting), another goes into the first string of the span."""
+        each run's formatting), another goes into the first string of the span. Returns how
+        many characters of the span each string held."""
         a, b = (self.raw_at[start], self.raw_at[end]) if self.raw_at else (start, end)
-        if self.decode:
+        if self.encode:
             new = quote(new, safe=_URL_SAFE)
         same = b - a == len(new)
         pos, first = 0, True
+        layout: list[int] = []
         for piece in self.pieces:
             value = piece.get()
             lo, hi = max(a, pos), min(b, pos + len(value))
             if lo < hi:
+                layout.append(hi - lo)
                 if same:
                     cut = new[lo - a : hi - a]
                 else:
@@ -133,6 +137,33 @@ class Place:
                 piece.set(value[: lo - pos] + cut + value[hi - pos :])
             pos += len(value)
         self._refresh()
+        return layout
+
+    def write_split(self, start: int, end: int, parts: list[str]) -> bool:
+        """Put ``parts`` back over ``text[start:end]`` (a token that ends its string) and the
+        strings after it, the way the value was split before masking emptied them; False when
+        the strings around do not have that shape (then nothing is changed)."""
+        if len(parts) < 2:
+            return False
+        if self.raw_at is not None:
+            start, end = self.raw_at[start], self.raw_at[end]
+        if self.encode:
+            parts = [quote(p, safe=_URL_SAFE) for p in parts]
+        pos = 0
+        for i, piece in enumerate(self.pieces):
+            value = piece.get()
+            if pos <= start and end == pos + len(value):
+                rest = self.pieces[i + 1 : i + len(parts)]
+                if len(rest) != len(parts) - 1 or any(p.get() for p in rest[:-1]):
+                    return False
+                piece.set(value[: start - pos] + parts[0])
+                for p, part in zip(rest[:-1], parts[1:-1], strict=True):
+                    p.set(part)
+                rest[-1].set(parts[-1] + rest[-1].get())
+                self._refresh()
+                return True
+            pos += len(value)
+        return False
 
     def _refresh(self) -> None:
         raw = self.raw()
@@ -193,8 +224,8 @@ class _Collector:
         self._authors: dict[str, Place] = {}
 
     def add(self, part: str, item: str, entry: str, pieces: list[Piece], *,
-            decode: bool = False, writable: bool = True) -> None:
-        pieces = [p for p in pieces if p.length]
+            decode: bool = False, writable: bool = True, encode: bool = False) -> None:
+        # strings emptied by masking stay in the place: unmask puts a split value back in them
         if not pieces:
             return
         raw = "".join(p.get() for p in pieces)
@@ -202,13 +233,14 @@ class _Collector:
             return
         text, at = _decoded(raw) if decode else (raw, None)
         writable = writable and entry not in self.pkg.malformed
-        self.places.append(Place(part, item, entry, text, pieces, at, writable, decode=decode))
+        self.places.append(Place(part, item, entry, text, pieces, at, writable, decode=decode,
+                                 encode=encode))
 
     def attr(self, part: str, item: str, entry: str, el: Any, name: str, *,
-             decode: bool = False) -> None:
+             url: bool = False) -> None:
         value = el.get(name)
         if value:
-            self.add(part, item, entry, [Piece(el, name, len(value))], decode=decode)
+            self.add(part, item, entry, [Piece(el, name, len(value))], decode=url, encode=url)
 
     def author(self, entry: str, el: Any, name: str) -> None:
         value = el.get(name)
@@ -244,7 +276,7 @@ def collect_places(package: Package, text_parts: list[tuple[str, str]]) -> list[
         for rel, target in package.relationships(rels):
             # a target that is no part of the package points outside it, whatever TargetMode says
             if target and (rel.get("TargetMode") == "External" or target not in package.names):
-                c.attr("link", f"{rels} {rel.get('Id', '')}", rels, rel, "Target", decode=True)
+                c.attr("link", f"{rels} {rel.get('Id', '')}", rels, rel, "Target", url=True)
     _settings(c)
     for name in package.names:
         if posixpath.basename(name) == "people.xml" and package.root(name) is not None:
@@ -310,7 +342,8 @@ def _story(c: _Collector, kind: str, entry: str, root: Any) -> None:
             continue
         name = _local(tag)
         if tag == W + "fldSimple":
-            c.attr("field-code", f"{short} fldSimple", entry, el, W + "instr", decode=True)
+            c.add("field-code", f"{short} fldSimple", entry,
+                  [Piece(el, W + "instr", len(el.get(W + "instr") or ""))], decode=True)
         elif tag in _FORM_FIELD or (tag == W + "name" and el.getparent() is not None
                                     and el.getparent().tag == W + "ffData"):
             c.attr("field-code", f"{short} form field {name}", entry, el, W + "val")
@@ -452,5 +485,6 @@ def _html_chunk(c: _Collector, name: str, raw: bytes) -> None:
         if el.tail:
             pieces.append(Piece(el, "#tail", len(el.tail)))
         for key in el.attrib:
-            c.attr("embedded-html", f"{name} {el.tag}@{key}", name, el, key, decode=True)
+            c.attr("embedded-html", f"{name} {el.tag}@{key}", name, el, key,
+                   url=key.lower() in ("href", "src", "action"))
     c.add("embedded-html", name, name, pieces)
