@@ -117,6 +117,8 @@ class DocxPackage:
 
     def write_hidden(self, start: int, end: int, new: str) -> list[int]:
         place, base = self.place_at(start)
+        if place.entry in self.parts.malformed:
+            self._mark(place.entry)  # says why
         if not place.writable:
             raise InputError(
                 f"{self.path}: {place.part} place {place.item} holds personal data that mask "

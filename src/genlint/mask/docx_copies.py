@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..readers.docx_package import Package
@@ -117,7 +117,7 @@ def skeleton(text: str) -> str:
     return unicodedata.normalize("NFKC", text).replace("%40", "@").translate(_DROP).lower()
 
 
-def sweep(package: Package, values: dict[str, str], extra: list[str] = ()) -> int:
+def sweep(package: Package, values: dict[str, str], extra: Sequence[str] = ()) -> int:
     """Replace every copy of a masked value in ``package`` (and in ``extra``, HTML chunk
     entries) by the value's replacement; how many were replaced."""
     copies = Copies(values)

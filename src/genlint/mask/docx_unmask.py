@@ -85,7 +85,7 @@ def _restore_runs(pkg: DocxPackage, start: int, end: int, value: str,
     pieces = pkg.pieces(start, end)
     texts = [el for el, *_ in pieces if el.tag == _W + "t"]
     if len(texts) == 1:
-        el, a, b, _at = next(p for p in pieces if p[0] is texts[0])
+        _el, a, b, _at = next(p for p in pieces if p[0] is texts[0])
         following = _following_texts(pkg, start, texts[0])
         for layout in layouts:
             if sum(layout) != len(value) or len(following) < len(layout) - 1:

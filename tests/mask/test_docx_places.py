@@ -1,0 +1,215 @@
+"""DOCX hidden places: what check reports for each, what mask does there, and where mask
+refuses (fail closed) rather than write a file that still holds a value."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+pytest.importorskip("docx")
+
+from docx.opc.constants import RELATIONSHIP_TYPE as RT
+
+from genlint.check import Checker
+from genlint.errors import GenlintError, InputError
+from genlint.mask import Masker, Vault
+from genlint.mask.docx import mask_docx, unmask_docx
+from genlint.readers.docx import read
+from genlint.readers.docx_places import _decoded
+from support.docx_build import NSDECL, add_xml, new_document, run, to_bytes
+from support.docx_leaks import _part, leaked
+
+PHONE = "13912345670"
+MAIL = "wang.wu@163.com"
+
+
+def _entries(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        return {n: z.read(n) for n in z.namelist()}
+
+
+def _findings(data: bytes, select: str = "sensitive") -> list:
+    return Checker(select).check_document(read("t.docx", data))
+
+
+def test_placeholder_pack_sees_only_what_a_person_sees() -> None:
+    document = new_document()
+    document.core_properties.title = "甲方：某公司"
+    document.add_paragraph("乙方：某公司")
+    p = document.add_paragraph("旧文：")
+    add_xml(p, f'<w:del w:id="1" w:author="A"><w:r><w:delText>{PHONE} 某公司</w:delText></w:r></w:del>')
+    data = to_bytes(document)
+    placeholders = _findings(data, "placeholder")
+    assert placeholders and {f.location["part"] for f in placeholders} == {"body"}
+    sensitive = _findings(data)
+    assert [(f.text, f.location["part"]) for f in sensitive] == [(PHONE, "deleted")]
+    assert sensitive[0].location["item"] == "document.xml paragraph 2"
+
+
+def test_one_author_on_many_revisions_is_one_finding_and_every_copy_is_masked() -> None:
+    document = new_document()
+    p = document.add_paragraph("正文")
+    for i in range(3):
+        add_xml(p, f'<w:ins w:id="{i + 5}" w:author="{MAIL}" w:initials="WW">{run("加")}</w:ins>')
+    data = to_bytes(document)
+    found = _findings(data)
+    assert [(f.text, f.location["part"]) for f in found] == [(MAIL, "author")]
+    out = mask_docx("t.docx", data, Masker("keep-ends")).data
+    xml = _entries(out)["word/document.xml"].decode()
+    assert MAIL not in xml
+    assert xml.count('w:author="w***.**@163.com"') == 3
+
+
+def test_link_targets_are_masked_and_keep_working_and_unmask_restores_them() -> None:
+    document = new_document()
+    rid = document.part.relate_to("mailto:" + MAIL.replace("@", "%40"), RT.HYPERLINK,
+                                  is_external=True)
+    p = document.add_paragraph()
+    add_xml(p, f'<w:hyperlink xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/'
+               f'relationships" r:id="{rid}">{run("写信")}</w:hyperlink>')
+    data = to_bytes(document)
+    assert [f.location["part"] for f in _findings(data)] == ["link"]
+    rels = _entries(mask_docx("t.docx", data, Masker("keep-ends")).data)[
+        "word/_rels/document.xml.rels"].decode()
+    assert 'Target="mailto:w***.**@163.com"' in rels
+    vault = Vault()
+    masked = mask_docx("t.docx", data, Masker("token", vault=vault)).data
+    rels = _entries(masked)["word/_rels/document.xml.rels"].decode()
+    assert 'Target="mailto:%3CEMAIL_1%3E"' in rels  # a valid URI still
+    restored = unmask_docx("t.docx", masked, vault)
+    assert restored.restored == 1 and restored.unplaced == []
+    rels = _entries(restored.data)["word/_rels/document.xml.rels"].decode()
+    assert f'Target="mailto:{MAIL}"' in rels
+
+
+def _with_chunk(page: bytes, name: str, ctype: str) -> bytes:
+    document = new_document()
+    document.add_paragraph("正文")
+    rid = _part(document, name, ctype, page,
+                "http://schemas.openxmlformats.org/officeDocument/2006/relationships/aFChunk")
+    body = document.element.body
+    from docx.oxml import parse_xml
+
+    body.insert(len(body) - 1, parse_xml(
+        f'<w:altChunk {NSDECL} xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/'
+        f'relationships" r:id="{rid}"/>'))
+    return to_bytes(document)
+
+
+def test_an_rtf_chunk_with_a_value_is_read_and_mask_refuses_the_file(tmp_path: Path) -> None:
+    data = _with_chunk(b"{\\rtf1\\ansi \\b " + PHONE.encode() + b"\\b0 }", "/word/chunk.rtf",
+                       "application/rtf")
+    found = _findings(data)
+    assert [(f.text, f.location["part"]) for f in found] == [(PHONE, "embedded-html")]
+    with pytest.raises(InputError, match="embedded-html place word/chunk.rtf"):
+        mask_docx("t.docx", data, Masker("keep-ends"))
+    src = tmp_path / "in.docx"
+    src.write_bytes(data)
+    proc = subprocess.run([sys.executable, "-m", "genlint", "mask", str(src), "--out",
+                           str(tmp_path / "out")], capture_output=True, text=True)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("genlint: error:") and PHONE not in lines[0]
+    assert not (tmp_path / "out" / "in.docx").exists()
+
+
+def test_an_html_chunk_split_by_tags_is_one_text_and_is_masked() -> None:
+    page = f"<html><body><p>电话 <b>{PHONE[:3]}</b>{PHONE[3:]}</p></body></html>".encode()
+    data = _with_chunk(page, "/word/afchunk.htm", "text/html")
+    assert [f.location["part"] for f in _findings(data)] == ["embedded-html"]
+    out = mask_docx("t.docx", data, Masker("stars")).data
+    assert leaked(out, [PHONE]) == []
+    assert b"<b>***</b>********" in _entries(out)["word/afchunk.htm"]
+
+
+def test_a_malformed_part_holding_a_value_is_refused() -> None:
+    document = new_document()
+    document.add_paragraph("正文")
+    _part(document, "/customXml/item7.xml", "application/xml",
+          f"<a><b>{PHONE}</b><c></a>".encode(),
+          "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml")
+    data = to_bytes(document)
+    assert [f.location["part"] for f in _findings(data)] == ["custom-xml"]
+    with pytest.raises(InputError, match="malformed XML"):
+        mask_docx("t.docx", data, Masker("keep-ends"))
+
+
+def _fallback_copy() -> bytes:
+    """A text box whose VML fallback holds the number in another grouping than the drawing
+    Word shows: no place reads the fallback, the copy sweep must."""
+    document = new_document()
+    p = document.add_paragraph("见框")
+    shown = f"{PHONE[:3]}-{PHONE[3:7]}-{PHONE[7:]}"
+    add_xml(p, '<w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wp:anchor>'
+               "<a:graphic><a:graphicData><wps:wsp><wps:txbx><w:txbxContent>"
+               f"<w:p>{run('电话 ' + shown)}</w:p></w:txbxContent></wps:txbx></wps:wsp>"
+               "</a:graphicData></a:graphic></wp:anchor></w:drawing></mc:Choice><mc:Fallback>"
+               f"<w:pict><v:shape><v:textbox><w:txbxContent><w:p>{run('电话 ' + PHONE)}</w:p>"
+               "</w:txbxContent></v:textbox></v:shape></w:pict></mc:Fallback>"
+               "</mc:AlternateContent></w:r>")
+    return to_bytes(document)
+
+
+def test_a_copy_in_another_grouping_is_masked_too() -> None:
+    masked = mask_docx("t.docx", _fallback_copy(), Masker("keep-ends"))
+    assert leaked(masked.data, [PHONE]) == []
+    assert any("cop" in w for w in masked.warnings)
+
+
+def test_mask_refuses_to_keep_output_that_still_holds_a_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    import genlint.mask.docx_copies as copies
+
+    monkeypatch.setattr(copies, "sweep", lambda *args, **kwargs: 0)  # a sweep that misses
+    with pytest.raises(GenlintError, match="still in part word/document.xml"):
+        mask_docx("t.docx", _fallback_copy(), Masker("keep-ends"))
+
+
+def test_unmask_names_tokens_it_cannot_place(tmp_path: Path) -> None:
+    vault = Vault({"<PHONE_1>": PHONE})
+    data = _with_chunk(b"{\\rtf1 <PHONE_1>}", "/word/chunk.rtf", "application/rtf")
+    result = unmask_docx("t.docx", data, vault)
+    assert result.unplaced == ["<PHONE_1>"]
+    src, vault_file = tmp_path / "in.docx", tmp_path / "v.json"
+    src.write_bytes(data)
+    vault.save(vault_file)
+    proc = subprocess.run([sys.executable, "-m", "genlint", "unmask", str(src), "--vault",
+                           str(vault_file), "--out", str(tmp_path / "out")],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "<PHONE_1>" in proc.stderr and PHONE not in proc.stderr + proc.stdout
+
+
+def test_the_vault_keeps_run_layouts_and_refuses_bad_ones(tmp_path: Path) -> None:
+    vault = Vault({"<PHONE_1>": PHONE})
+    vault.note_runs("<PHONE_1>", [3, 4, 4])
+    vault.note_runs("<PHONE_1>", [3, 4, 4])
+    path = tmp_path / "v.json"
+    vault.save(path)
+    assert Vault.load(path).runs == {"<PHONE_1>": [[3, 4, 4]]}
+    raw = json.loads(path.read_text())
+    raw["runs"] = {"<PHONE_1>": "3,4,4"}
+    path.write_text(json.dumps(raw))
+    with pytest.raises(InputError, match="runs"):
+        Vault.load(path)
+
+
+@given(st.text(max_size=30))
+def test_decoding_a_url_maps_every_character_back_to_its_escape(text: str) -> None:
+    raw = quote(text, safe="/:@")
+    decoded, at = _decoded(raw)
+    assert decoded == text.encode("utf-8", "surrogatepass").decode("utf-8", "replace") or \
+        "\ufffd" in decoded
+    if at is not None:
+        assert len(at) == len(decoded) + 1 and at[-1] == len(raw)
+        for i, ch in enumerate(decoded):
+            piece = raw[at[i] : at[i + 1]]
+            assert piece == ch or piece.upper() == quote(ch, safe="").upper()
