@@ -18,7 +18,7 @@ import os
 import re
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError, require
@@ -63,6 +63,9 @@ class Walked:
     warnings: list[str]
     revisions: int = 0
     comments: int = 0
+    # every part python-docx read (name -> bytes): the hidden places read them without
+    # decompressing the package again
+    blobs: dict[str, bytes] = field(default_factory=dict)
 
 
 def read(path: str, data: bytes) -> Document:
@@ -78,7 +81,7 @@ def read(path: str, data: bytes) -> Document:
 def hidden_places(data: bytes, walked: Walked) -> tuple[Package, list[Place]]:
     """The package (sharing the walked trees) and every place of text a person does not see
     (:mod:`.docx_places`): the ``sensitive`` pack reads them, mask rewrites them."""
-    package = Package(data, {name: root for _, name, root in walked.parts})
+    package = Package(data, {name: root for _, name, root in walked.parts}, walked.blobs)
     package.malformed.update(
         name for _, name, _ in walked.parts if any(w.startswith(f"{name}:") for w in walked.warnings)
     )
@@ -104,11 +107,12 @@ def walk(path: str, data: bytes, *, track: bool = False) -> Walked:
     """Parse the text parts and lay out their lines; ``track`` records where each piece of
     text came from (``Layout.origins``), for writing back."""
     require("docx", "docs")
-    parts = _text_parts(path, data)
+    blobs: dict[str, bytes] = {}
+    parts = _text_parts(path, data, blobs)
     if not any(kind == "body" for kind, _, _ in parts):
         raise InputError(f"{path}: not a Word document (no main document part)")
     layout = Layout.tracked() if track else Layout()
-    walked = Walked(layout, [], [])
+    walked = Walked(layout, [], [], blobs=blobs)
     for kind, name, blob in parts:
         root = _parse(path, name, blob, walked.warnings)
         walked.parts.append((kind, name, root))
@@ -158,7 +162,7 @@ def _join(lines: list[str]) -> tuple[str, list[int]]:
     return "\n".join(lines), starts
 
 
-def _text_parts(path: str, data: bytes) -> list[tuple[str, str, bytes]]:
+def _text_parts(path: str, data: bytes, blobs: dict[str, bytes]) -> list[tuple[str, str, bytes]]:
     """(kind, part name, XML bytes) of every part with text, in reading order."""
     from docx.opc.pkgreader import PackageReader
 
@@ -178,15 +182,18 @@ def _text_parts(path: str, data: bytes) -> list[tuple[str, str, bytes]]:
         )
     try:
         package = PackageReader.from_file(io.BytesIO(data))
-        found = list(_kinds(package.iter_sparts()))
+        found = list(_kinds(package.iter_sparts(), blobs))
     except Exception as exc:  # zip, content-type and relationship errors have many types
         raise InputError(f"{path}: cannot read DOCX ({_why(exc)})") from None
     found.sort(key=lambda item: (_ORDER.index(item[0]), _natural(item[1])))
     return found
 
 
-def _kinds(sparts: Iterator[tuple[Any, str, str, bytes]]) -> Iterator[tuple[str, str, bytes]]:
+def _kinds(
+    sparts: Iterator[tuple[Any, str, str, bytes]], blobs: dict[str, bytes]
+) -> Iterator[tuple[str, str, bytes]]:
     for partname, content_type, _reltype, blob in sparts:
+        blobs[str(partname).lstrip("/")] = blob
         tail = content_type.partition("wordprocessingml.")[2]
         if not tail:
             tail = content_type.partition("ms-word.")[2]

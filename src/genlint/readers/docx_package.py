@@ -44,12 +44,13 @@ def parse_xml(blob: bytes, *, recover: bool = False) -> Any:
 class Package:
     """A DOCX's entries: raw bytes, parsed trees, content types and relationships."""
 
-    def __init__(self, data: bytes, roots: dict[str, Any] | None = None) -> None:
+    def __init__(self, data: bytes, roots: dict[str, Any] | None = None,
+                 blobs: dict[str, bytes] | None = None) -> None:
         self.data = data
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            self._raw = {info.filename: archive.read(info) for info in archive.infolist()
-                         if not info.is_dir()}
-        self.names = list(self._raw)
+        # entries are decompressed when first read (a package's images are never needed)
+        self._zip = zipfile.ZipFile(io.BytesIO(data))
+        self.names = [info.filename for info in self._zip.infolist() if not info.is_dir()]
+        self._raw: dict[str, bytes] = {n: b for n, b in (blobs or {}).items()}
         self._roots: dict[str, Any] = dict(roots or {})
         self._blobs: dict[str, Blob] = {}
         self._html: dict[str, str] = {}  # HTML entries -> their encoding
@@ -59,7 +60,10 @@ class Package:
         self.types = self._content_types()
 
     def raw(self, name: str) -> bytes:
-        return self._raw[name]
+        blob = self._raw.get(name)
+        if blob is None:
+            blob = self._raw[name] = self._zip.read(name)
+        return blob
 
     def root(self, name: str) -> Any:
         """The parsed tree of an XML entry (None when it cannot be parsed at all)."""
@@ -69,10 +73,10 @@ class Package:
 
         root = None
         try:
-            root = parse_xml(self._raw[name])
+            root = parse_xml(self.raw(name))
         except etree.XMLSyntaxError as exc:
             with contextlib.suppress(etree.XMLSyntaxError):
-                root = parse_xml(self._raw[name], recover=True)
+                root = parse_xml(self.raw(name), recover=True)
             self.malformed.add(name)
             self.warnings.append(f"{name}: malformed XML ({exc}); read with a recovering parser")
         self._roots[name] = root
@@ -85,7 +89,7 @@ class Package:
             from lxml import etree, html
 
             try:
-                tree = html.document_fromstring(self._raw[name]).getroottree()
+                tree = html.document_fromstring(self.raw(name)).getroottree()
             except (etree.ParserError, ValueError):
                 self._roots[name] = None
                 return None
@@ -95,7 +99,7 @@ class Package:
 
     def blob(self, name: str, encoding: str) -> Blob:
         if name not in self._blobs:
-            raw = self._raw[name]
+            raw = self.raw(name)
             try:
                 text = raw.decode(encoding)
             except (UnicodeDecodeError, LookupError):
@@ -108,9 +112,9 @@ class Package:
 
     def _content_types(self) -> dict[str, str]:
         out: dict[str, str] = {}
-        raw = self._raw.get("[Content_Types].xml")
-        if raw is None:
+        if "[Content_Types].xml" not in self.names:
             return out
+        raw = self.raw("[Content_Types].xml")
         try:
             root = parse_xml(raw)
         except Exception:  # the visible reader already judged the package readable
@@ -144,7 +148,7 @@ class Package:
     def target_of(self, source: str, rid: str) -> str | None:
         """The part a relationship id of ``source`` points to (internal targets only)."""
         rels = posixpath.join(posixpath.dirname(source), "_rels", posixpath.basename(source) + ".rels")
-        if rels not in self._raw:
+        if rels not in self.names:
             return None
         for rel, target in self.relationships(rels):
             if rel.get("Id") == rid and rel.get("TargetMode") != "External":

@@ -14,6 +14,8 @@ def where(finding: Finding) -> str:
     loc = finding.location or {}
     part = loc.get("part")
     prefix = f"{part} " if part and part != "body" else ""
+    if "item" in loc:  # a DOCX place a person does not see: `properties core.xml creator`
+        return f"{part} {loc['item']}"
     if "table" in loc:
         return f"{prefix}table {loc['table']} row {loc['row']} cell {loc['cell']}"
     if "paragraph" in loc:
