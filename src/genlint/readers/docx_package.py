@@ -11,12 +11,14 @@ from __future__ import annotations
 import contextlib
 import io
 import posixpath
+import re
 import zipfile
 from collections.abc import Iterator
 from typing import Any
 
 __all__ = ["Blob", "Package", "parse_xml"]
 
+_CHARSET = re.compile(rb"""charset\s*=\s*["']?([A-Za-z0-9_\-:.]+)""", re.I)
 CT = "{http://schemas.openxmlformats.org/package/2006/content-types}"
 PR = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 
@@ -88,12 +90,19 @@ class Package:
         if name not in self._roots:
             from lxml import etree, html
 
+            raw = self.raw(name)
+            # a page that declares no charset is UTF-8 here (lxml would guess Latin-1)
+            declared = _CHARSET.search(raw[:4096])
+            encoding = declared.group(1).decode("ascii", "replace") if declared else "utf-8"
+            if raw.startswith(b"\xef\xbb\xbf"):
+                encoding = "utf-8"
             try:
-                tree = html.document_fromstring(self.raw(name)).getroottree()
-            except (etree.ParserError, ValueError):
+                parser = html.HTMLParser(encoding=encoding)
+                tree = html.document_fromstring(raw, parser=parser).getroottree()
+            except (etree.ParserError, ValueError, LookupError):
                 self._roots[name] = None
                 return None
-            self._html[name] = tree.docinfo.encoding or "utf-8"
+            self._html[name] = encoding
             self._roots[name] = tree.getroot()
         return self._roots[name]
 

@@ -356,9 +356,11 @@ def _story(c: _Collector, kind: str, entry: str, root: Any) -> None:
             for attr in ("alt", "title"):
                 c.attr("alt-text", f"{short} {name}@{attr}", entry, el, attr)
         elif tag in _SMART_ATTRS:
+            owner = el.getparent()
+            owner = owner.getparent() if owner is not None else None
+            kind = _local(owner.tag) if owner is not None else "custom markup"
             for attr in (W + "val", W + "name"):
-                c.attr("custom-xml", f"{short} {_local(el.getparent().getparent().tag)} attribute",
-                       entry, el, attr)
+                c.attr("custom-xml", f"{short} {kind} attribute", entry, el, attr)
         elif tag in (W + "smartTag", W + "customXml"):
             c.attr("custom-xml", f"{short} {name}@element", entry, el, W + "element")
         for attr in _AUTHOR_ATTRS:
