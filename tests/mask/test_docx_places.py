@@ -214,3 +214,17 @@ def test_decoding_a_url_maps_every_character_back_to_its_escape(text: str) -> No
         for i, ch in enumerate(decoded):
             piece = raw[at[i] : at[i + 1]]
             assert piece == ch or piece.upper() == quote(ch, safe="").upper()
+
+
+def test_a_part_no_parser_can_read_is_still_searched_and_refused() -> None:
+    document = new_document()
+    document.add_paragraph("正文")
+    _part(document, "/customXml/item8.xml", "application/xml",
+          b"\xff\xfe<" + PHONE.encode() + b"\x00\x00<<<",
+          "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml")
+    data = to_bytes(document)
+    found = _findings(data)
+    assert [(f.text, f.location["part"]) for f in found] == [(PHONE, "custom-xml")]
+    assert any("cannot be parsed" in w for w in read("t.docx", data).warnings)
+    with pytest.raises(InputError, match="customXml/item8.xml"):
+        mask_docx("t.docx", data, Masker("keep-ends"))

@@ -57,6 +57,7 @@ class Package:
         self._blobs: dict[str, Blob] = {}
         self._html: dict[str, str] = {}  # HTML entries -> their encoding
         self.malformed: set[str] = set()  # parts read with the recovering parser
+        self.unreadable: list[str] = []  # parts not even the recovering parser could read
         self.changed: set[str] = set()
         self.warnings: list[str] = []
         self.types = self._content_types()
@@ -80,7 +81,13 @@ class Package:
             with contextlib.suppress(etree.XMLSyntaxError):
                 root = parse_xml(self.raw(name), recover=True)
             self.malformed.add(name)
-            self.warnings.append(f"{name}: malformed XML ({exc}); read with a recovering parser")
+            if root is None:
+                self.unreadable.append(name)
+                self.warnings.append(f"{name}: cannot be parsed ({exc}); its bytes are read as "
+                                     "text for personal data, and mask refuses it if any is there")
+            else:
+                self.warnings.append(f"{name}: malformed XML ({exc}); read with a recovering "
+                                     "parser")
         self._roots[name] = root
         return root
 

@@ -288,7 +288,15 @@ def collect_places(package: Package, text_parts: list[tuple[str, str]]) -> list[
                 and not posixpath.basename(name).startswith("itemProps") and name.endswith(".xml"):
             _all_strings(c, "custom-xml", name)
     _chunks(c, [entry for kind, entry in text_parts if kind == "body"])
+    for name in package.unreadable:
+        # fail closed: a part no parser reads is still searched, as text, and never rewritten
+        text = package.raw(name).decode("utf-8", "replace")
+        c.add(_PART_OF.get(name.partition("/")[0], "custom-xml"), f"{name} (unparsable)", name,
+              [Piece(Blob(text, "utf-8"), None, len(text))], writable=False)
     return c.places
+
+
+_PART_OF = {"docProps": "properties", "customXml": "custom-xml", "word": "settings"}
 
 
 def _properties(c: _Collector) -> None:
