@@ -170,8 +170,16 @@ def test_mask_refuses_to_keep_output_that_still_holds_a_value(monkeypatch: pytes
     import genlint.mask.docx_copies as copies
 
     monkeypatch.setattr(copies, "sweep", lambda *args, **kwargs: 0)  # a sweep that misses
-    with pytest.raises(GenlintError, match=re.escape("still in part word/document.xml")):
+    with pytest.raises(GenlintError, match=r"fallback copy 1.*nothing written"):
         mask_docx("t.docx", _fallback_copy(), Masker("keep-ends"))
+    # a copy where no place reads (a bookmark name): only the search of every string sees it
+    document = new_document()
+    p = document.add_paragraph(f"电话 {PHONE}")
+    add_xml(p, f'<w:bookmarkStart w:id="0" w:name="_{PHONE}"/>')
+    with pytest.raises(GenlintError, match=re.escape("still in part word/document.xml")):
+        mask_docx("t.docx", to_bytes(document), Masker("keep-ends"))
+    monkeypatch.undo()
+    assert leaked(mask_docx("t.docx", to_bytes(document), Masker("keep-ends")).data, [PHONE]) == []
 
 
 def test_unmask_names_tokens_it_cannot_place(tmp_path: Path) -> None:
@@ -228,3 +236,20 @@ def test_a_part_no_parser_can_read_is_still_searched_and_refused() -> None:
     assert any("cannot be parsed" in w for w in read("t.docx", data).warnings)
     with pytest.raises(InputError, match=re.escape("customXml/item8.xml")):
         mask_docx("t.docx", data, Masker("keep-ends"))
+
+
+def test_a_fallback_copy_that_differs_from_the_shown_text_is_a_place() -> None:
+    document = new_document()
+    p = document.add_paragraph("见框")
+    add_xml(p, '<w:r><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wp:anchor>'
+               "<a:graphic><a:graphicData><wps:wsp><wps:txbx><w:txbxContent>"
+               f"<w:p>{run('电话待补')}</w:p></w:txbxContent></wps:txbx></wps:wsp>"
+               "</a:graphicData></a:graphic></wp:anchor></w:drawing></mc:Choice><mc:Fallback>"
+               f"<w:pict><v:shape><v:textbox><w:txbxContent><w:p>{run('电话 ' + PHONE)}</w:p>"
+               "</w:txbxContent></v:textbox></v:shape></w:pict></mc:Fallback>"
+               "</mc:AlternateContent></w:r>")
+    data = to_bytes(document)
+    assert [(f.text, f.location["part"]) for f in _findings(data)] == [(PHONE, "textbox")]
+    assert leaked(mask_docx("t.docx", data, Masker("token", vault=Vault())).data, [PHONE]) == []
+    # the usual case, an identical copy, is not reported twice
+    assert [f.location["part"] for f in _findings(_fallback_copy())] == ["textbox"]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote, unquote
@@ -344,6 +345,18 @@ def _story(c: _Collector, kind: str, entry: str, root: Any) -> None:
         c.add("glossary", where, entry, texts)
         c.add("deleted", where, entry, gone)
         c.add("field-code", where, entry, codes, decode=True)
+    copies = 0
+    for alternate in root.iter(MC + "AlternateContent"):
+        # Word shows the Choice and keeps a fallback copy; a copy that says something else is
+        # a place of its own (an identical one is swept by mask with the shown text)
+        choice, fallback = alternate.find(MC + "Choice"), alternate.find(MC + "Fallback")
+        if fallback is None:
+            continue
+        shown = "".join(t.text or "" for t in choice.iter(W + "t")) if choice is not None else ""
+        kept = [_text_piece(t) for t in fallback.iter(W + "t")]
+        if _same_text("".join(p.get() for p in kept)) != _same_text(shown):
+            copies += 1
+            c.add("textbox", f"{short} fallback copy {copies}", entry, kept)
     for el in root.iter():
         tag = el.tag
         if not isinstance(tag, str):
@@ -374,6 +387,14 @@ def _story(c: _Collector, kind: str, entry: str, root: Any) -> None:
         for attr in _AUTHOR_ATTRS:
             if attr in el.attrib:
                 c.author(entry, el, attr)
+
+
+_GROUPING = re.compile(r"[\s\-.\u3000()\uff08\uff09\uff0d]")
+
+
+def _same_text(text: str) -> str:
+    """Text compared without its grouping (a fallback copy may break or space it otherwise)."""
+    return _GROUPING.sub("", unicodedata.normalize("NFKC", text))
 
 
 def _owner(el: Any) -> Any:
