@@ -237,8 +237,9 @@ class _Planter:
               "glossaryDocument")
 
     def custom_xml(self) -> None:
-        v, w = self.plant("custom-xml"), self.plant("custom-xml")
-        blob = f'<client xmlns="urn:x-crm"><phone>{v}</phone><ref code="{w}"/></client>'.encode()
+        v, w, t = self.plant("custom-xml"), self.plant("custom-xml"), self.plant("custom-xml")
+        blob = (f'<client xmlns="urn:x-crm"><phone>{v}</phone><ref code="{w}"/>'
+                f"<note>备用<br/>{t}</note></client>").encode()
         part = Part(PackURI("/customXml/item9.xml"), "application/xml", blob,
                     self.doc.part.package)
         self.doc.part.relate_to(part, "http://schemas.openxmlformats.org/officeDocument/2006/"

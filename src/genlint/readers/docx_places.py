@@ -292,12 +292,23 @@ def collect_places(package: Package, text_parts: list[tuple[str, str]]) -> list[
     for name in package.unreadable:
         # fail closed: a part no parser reads is still searched, as text, and never rewritten
         text = package.raw(name).decode("utf-8", "replace")
-        c.add(_PART_OF.get(name.partition("/")[0], "custom-xml"), f"{name} (unparsable)", name,
+        c.add(_part_of(name), f"{name} (unparsable)", name,
               [Piece(Blob(text, "utf-8"), None, len(text))], writable=False)
     return c.places
 
 
-_PART_OF = {"docProps": "properties", "customXml": "custom-xml", "word": "settings"}
+def _part_of(name: str) -> str:
+    if name.endswith(".rels"):
+        return "link"
+    if name.startswith("docProps/"):
+        return "properties"
+    if name.endswith("people.xml"):
+        return "author"
+    if name.endswith("settings.xml"):
+        return "settings"
+    if "glossary" in name:
+        return "glossary"
+    return "custom-xml"
 
 
 def _properties(c: _Collector) -> None:
@@ -317,8 +328,11 @@ def _all_strings(c: _Collector, part: str, entry: str) -> None:
             continue
         label = el.getparent().get("name") if el.getparent() is not None and part == "properties" \
             and short == "custom.xml" else None
-        if el.text and len(el) == 0:
+        if el.text:
             c.add(part, f"{short} {label or _local(el.tag)}", entry, [_text_piece(el)])
+        if el.tail and el.getparent() is not None:  # mixed content: text after a child
+            c.add(part, f"{short} {_local(el.getparent().tag)}", entry,
+                  [Piece(el, "#tail", len(el.tail))])
         for key in el.attrib:
             if not key.startswith("{http://www.w3.org/2001/XMLSchema-instance}"):
                 c.attr(part, f"{short} {_local(el.tag)}@{_local(key)}", entry, el, key)
