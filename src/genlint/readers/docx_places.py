@@ -342,13 +342,17 @@ def _story(c: _Collector, kind: str, entry: str, root: Any) -> None:
     """Hidden text of a text part (body, header, note, comment, glossary): per paragraph, its
     deleted text and its field codes; then attributes: alt text, authors, smart tags."""
     short = posixpath.basename(entry)
+    # what sits in a fallback copy is compared with what is shown below, never read twice
+    copy = {id(el) for fb in root.iter(MC + "Fallback") for el in fb.iter()}
     paragraphs = 0
     for p in root.iter(W + "p"):
+        if id(p) in copy:
+            continue
         paragraphs += 1
         where = f"{short} paragraph {paragraphs}"
         texts, gone, codes = [], [], []
         for el in p.iter(*_TEXT_TAGS, *_INSTR):
-            if _owner(el) is not p or _in_fallback(el, p):
+            if _owner(el) is not p:
                 continue
             if el.tag in _INSTR:
                 codes.append(_text_piece(el))
@@ -373,7 +377,7 @@ def _story(c: _Collector, kind: str, entry: str, root: Any) -> None:
             c.add("textbox", f"{short} fallback copy {copies}", entry, kept)
     for el in root.iter():
         tag = el.tag
-        if not isinstance(tag, str):
+        if not isinstance(tag, str) or id(el) in copy:
             continue
         name = _local(tag)
         if tag == W + "fldSimple":
@@ -387,15 +391,15 @@ def _story(c: _Collector, kind: str, entry: str, root: Any) -> None:
         elif name in _DRAWING_PROPS:
             for attr in _ALT_ATTRS:
                 c.attr("alt-text", f"{short} {name}@{attr}", entry, el, attr)
-        elif tag.startswith("{urn:schemas-microsoft-com:vml}") and not _in_fallback(el, root):
+        elif tag.startswith("{urn:schemas-microsoft-com:vml}"):
             for attr in ("alt", "title"):
                 c.attr("alt-text", f"{short} {name}@{attr}", entry, el, attr)
         elif tag in _SMART_ATTRS:
             owner = el.getparent()
             owner = owner.getparent() if owner is not None else None
-            kind = _local(owner.tag) if owner is not None else "custom markup"
+            markup = _local(owner.tag) if owner is not None else "custom markup"
             for attr in (W + "val", W + "name"):
-                c.attr("custom-xml", f"{short} {kind} attribute", entry, el, attr)
+                c.attr("custom-xml", f"{short} {markup} attribute", entry, el, attr)
         elif tag in (W + "smartTag", W + "customXml"):
             c.attr("custom-xml", f"{short} {name}@element", entry, el, W + "element")
         for attr in _AUTHOR_ATTRS:
@@ -417,17 +421,6 @@ def _owner(el: Any) -> Any:
     while node is not None and node.tag != W + "p":
         node = node.getparent()
     return node
-
-
-def _in_fallback(el: Any, stop: Any) -> bool:
-    """Inside the VML fallback copy of an AlternateContent (the copy is swept by mask, not
-    read twice)."""
-    node = el.getparent()
-    while node is not None and node is not stop:
-        if node.tag == MC + "Fallback":
-            return True
-        node = node.getparent()
-    return False
 
 
 def _deleted(el: Any) -> bool:
