@@ -25,7 +25,7 @@ from genlint.errors import GenlintError, InputError
 from genlint.mask import Masker, Vault
 from genlint.mask.docx import mask_docx, unmask_docx
 from genlint.readers.docx import read
-from genlint.readers.docx_places import _decoded
+from genlint.readers.docx_place import decoded
 from support.docx_build import NSDECL, add_xml, new_document, run, to_bytes
 from support.docx_leaks import _part, leaked
 
@@ -214,12 +214,12 @@ def test_the_vault_keeps_run_layouts_and_refuses_bad_ones(tmp_path: Path) -> Non
 @given(st.text(max_size=30))
 def test_decoding_a_url_maps_every_character_back_to_its_escape(text: str) -> None:
     raw = quote(text, safe="/:@")
-    decoded, at = _decoded(raw)
-    assert decoded == text.encode("utf-8", "surrogatepass").decode("utf-8", "replace") or \
-        "\ufffd" in decoded
+    text_read, at = decoded(raw)
+    assert text_read == text.encode("utf-8", "surrogatepass").decode("utf-8", "replace") or \
+        "\ufffd" in text_read
     if at is not None:
-        assert len(at) == len(decoded) + 1 and at[-1] == len(raw)
-        for i, ch in enumerate(decoded):
+        assert len(at) == len(text_read) + 1 and at[-1] == len(raw)
+        for i, ch in enumerate(text_read):
             piece = raw[at[i] : at[i + 1]]
             assert piece == ch or piece.upper() == quote(ch, safe="").upper()
 

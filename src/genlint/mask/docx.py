@@ -21,7 +21,7 @@ import bisect
 from typing import Any
 
 from ..errors import GenlintError, InputError
-from ..readers.docx_places import Place
+from ..readers.docx_place import Place
 from .core import Masker
 from .files import MaskedFile
 from .vault import Vault

@@ -24,7 +24,8 @@ from typing import Any
 from ..errors import InputError, require
 from . import Document, Segment
 from .docx_package import Package
-from .docx_places import Place, collect_places
+from .docx_place import Place
+from .docx_places import collect_places
 from .docx_walk import REVISION_TAGS, Layout, Story, W, read_blocks
 
 # text a person does not see is read for personal data only (placeholders there are no one's)
