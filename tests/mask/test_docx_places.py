@@ -253,3 +253,16 @@ def test_a_fallback_copy_that_differs_from_the_shown_text_is_a_place() -> None:
     assert leaked(mask_docx("t.docx", data, Masker("token", vault=Vault())).data, [PHONE]) == []
     # the usual case, an identical copy, is not reported twice
     assert [f.location["part"] for f in _findings(_fallback_copy())] == ["textbox"]
+
+
+def test_copies_are_matched_by_normalised_value() -> None:
+    from genlint.mask.docx_copies import Copies
+
+    copies = Copies({"139-1234-5670": "139-****-5670", "+8613800001111": "+86138****1111",
+                     "Wang.Wu@163.com": "W***.**@163.com"})
+    for text in ("13912345670", "１３９ １２３４ ５６７０", "tel:139.1234.5670", "x13912345670y",
+                 "13800001111", "wang.wu%40163.com", "WANG.WU@163.COM"):
+        assert copies.find(text), text
+    for text in ("013912345670", "1391234567", "139123456701", "wang.wu@163.co"):
+        assert not copies.find(text), text
+    assert copies.replace("id=13912345670&x=1")[0] == "id=139-****-5670&x=1"

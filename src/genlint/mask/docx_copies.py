@@ -37,9 +37,11 @@ def copy_pattern(values: dict[str, str]) -> re.Pattern[str] | None:
             alternatives.append(f"(?i:{re.escape(local)}(?:@|%40|\uff20){re.escape(domain)})")
             continue
         alternatives.append(_SEPARATORS.join(_char(ch) for ch in sig))
+        if len(sig) == 13 and "".join(sig[:2]) == "86":  # +86 138…: the bare number is a copy
+            alternatives.append(_SEPARATORS.join(_char(ch) for ch in sig[2:]))
     if not alternatives:
         return None
-    return re.compile("(?<![0-9A-Za-z\uff10-\uff19])(?:" + "|".join(alternatives)
+    return re.compile("(?<![0-9\uff10-\uff19])(?:" + "|".join(alternatives)
                       + ")(?![0-9\uff10-\uff19])")
 
 
@@ -87,8 +89,14 @@ class Copies:
 
     def __init__(self, values: dict[str, str]) -> None:
         self.pattern = copy_pattern(values)
-        self.skeletons = sorted({skeleton(v) for v in values if len(skeleton(v)) >= _MIN_SIGNIFICANT})
+        skeletons = {skeleton(v) for v in values}
+        skeletons |= {k[2:] for k in skeletons if len(k) == 13 and k.startswith("86")}
+        self.skeletons = sorted(k for k in skeletons if len(k) >= _MIN_SIGNIFICANT)
         self._by_skeleton = {skeleton(v): new for v, new in values.items()}
+        for v, new in values.items():
+            k = skeleton(v)
+            if len(k) == 13 and k.startswith("86"):
+                self._by_skeleton.setdefault(k[2:], new)
         self._default = next(iter(values.values()), "")
 
     def __bool__(self) -> bool:
@@ -110,7 +118,7 @@ class Copies:
             lambda m: self._by_skeleton.get(skeleton(m.group()), self._default), text)
 
 
-_DROP = str.maketrans("", "", " \t\r\n\u00a0-.\u3000()\uff0d")
+_DROP = str.maketrans("", "", "+ \t\r\n\f\v\u00a0\u2002\u2003\u2009\u200b\u202f-.\u3000()\uff0d")
 
 
 def skeleton(text: str) -> str:
