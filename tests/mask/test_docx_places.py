@@ -266,3 +266,25 @@ def test_copies_are_matched_by_normalised_value() -> None:
     for text in ("013912345670", "1391234567", "139123456701", "wang.wu@163.co"):
         assert not copies.find(text), text
     assert copies.replace("id=13912345670&x=1")[0] == "id=139-****-5670&x=1"
+
+
+def test_comment_authors_and_content_control_tags_are_places() -> None:
+    from docx.opc.constants import RELATIONSHIP_TYPE as RT2
+    from docx.opc.packuri import PackURI
+    from docx.opc.part import Part
+
+    document = new_document()
+    p = document.add_paragraph("正文")
+    add_xml(p, '<w:sdt><w:sdtPr><w:alias w:val="客户"/>'
+               f'<w:tag w:val="{PHONE}"/></w:sdtPr><w:sdtContent>{run("甲")}</w:sdtContent></w:sdt>')
+    blob = (f'<w:comments {NSDECL}><w:comment w:id="0" w:author="{MAIL}" w:initials="WW">'
+            f"<w:p>{run('请核对')}</w:p></w:comment></w:comments>").encode()
+    part = Part(PackURI("/word/comments.xml"),
+                "application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml",
+                blob, document.part.package)
+    document.part.relate_to(part, RT2.COMMENTS)
+    data = to_bytes(document)
+    assert sorted((f.text, f.location["part"]) for f in _findings(data)) == [
+        (PHONE, "custom-xml"), (MAIL, "author")]
+    out = mask_docx("t.docx", data, Masker("keep-ends")).data
+    assert leaked(out, [PHONE, MAIL]) == []

@@ -37,6 +37,7 @@ from .docx_walk import MC, W
 __all__ = ["collect_places"]
 
 _R = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_O = "{urn:schemas-microsoft-com:office:office}"
 _W15 = "{http://schemas.microsoft.com/office/word/2012/wordml}"
 _DELETED = frozenset((W + "del", W + "moveFrom"))
 _TEXT_TAGS = frozenset((W + "t", W + "delText"))
@@ -229,8 +230,11 @@ def _story(c: _Collector, kind: str, entry: str, root: Any) -> None:
             for attr in _ALT_ATTRS:
                 c.attr("alt-text", f"{short} {name}@{attr}", entry, el, attr)
         elif tag.startswith("{urn:schemas-microsoft-com:vml}"):
-            for attr in ("alt", "title"):
-                c.attr("alt-text", f"{short} {name}@{attr}", entry, el, attr)
+            for attr in ("alt", "title", _O + "title"):
+                c.attr("alt-text", f"{short} {name}@{_local(attr)}", entry, el, attr)
+        elif tag in (W + "alias", W + "tag") and el.getparent() is not None \
+                and el.getparent().tag == W + "sdtPr":
+            c.attr("custom-xml", f"{short} content control {name}", entry, el, W + "val")
         elif tag in _SMART_ATTRS:
             owner = el.getparent()
             owner = owner.getparent() if owner is not None else None
