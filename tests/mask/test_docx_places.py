@@ -288,3 +288,40 @@ def test_comment_authors_and_content_control_tags_are_places() -> None:
         (PHONE, "custom-xml"), (MAIL, "author")]
     out = mask_docx("t.docx", data, Masker("keep-ends")).data
     assert leaked(out, [PHONE, MAIL]) == []
+
+
+class _El:
+    """A stand-in for an lxml element: only the text is used by a text piece."""
+
+    tag = "x"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+@given(st.lists(st.text(alphabet="ab1", min_size=1, max_size=4), min_size=1, max_size=5),
+       st.data(), st.text(alphabet="<>XY", max_size=6))
+def test_a_place_writes_a_span_back_into_its_strings(strings: list[str], data: st.DataObject,
+                                                     new: str) -> None:
+    from genlint.readers.docx_place import Piece, Place
+
+    text = "".join(strings)
+    a = data.draw(st.integers(0, len(text) - 1))
+    b = data.draw(st.integers(a + 1, len(text)))
+    pieces = [Piece(_El(s), None, len(s)) for s in strings]
+    place = Place("deleted", "t", "e", text, pieces)
+    layout = place.write(a, b, new)
+    assert place.text == text[:a] + new + text[b:]
+    assert sum(layout) == b - a
+    if len(new) == b - a:  # each string keeps its length: a run keeps its characters' formatting
+        assert [len(p.target.text) for p in pieces] == [len(s) for s in strings]
+    else:
+        # what restoring with the recorded layout gives back: the original strings exactly
+        if len(layout) > 1 and new:
+            value = text[a:b]
+            parts, pos = [], 0
+            for n in layout:
+                parts.append(value[pos : pos + n])
+                pos += n
+            assert place.write_split(a, a + len(new), parts)
+            assert [p.target.text for p in pieces] == strings
