@@ -53,7 +53,7 @@ def test_placeholder_pack_sees_only_what_a_person_sees() -> None:
     assert placeholders and {f.location["part"] for f in placeholders} == {"body"}
     sensitive = _findings(data)
     assert [(f.text, f.location["part"]) for f in sensitive] == [(PHONE, "deleted")]
-    assert sensitive[0].location["item"] == "document.xml paragraph 2"
+    assert sensitive[0].location["field"] == "deleted document.xml paragraph 2"
 
 
 def test_one_author_on_many_revisions_is_one_finding_and_every_copy_is_masked() -> None:

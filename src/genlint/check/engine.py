@@ -239,19 +239,20 @@ class Checker:
                 path=doc.path,
                 code_ranges=tuple(seg.code_ranges),
             )
-            findings.extend(
-                self.check(
-                    seg.text,
-                    ctx,
-                    page_starts=doc.page_starts,
-                    pointer=seg.pointer,
-                    locate=seg.locate,
-                    places=seg.places,
-                )
-                if seg.packs is None
-                else [f for f in self.check(seg.text, ctx, places=seg.places)
-                      if f.pack in seg.packs]
+            found = self.check(
+                seg.text,
+                ctx,
+                page_starts=doc.page_starts if seg.page is None and seg.packs is None else None,
+                pointer=seg.pointer,
+                locate=seg.locate,
+                places=seg.places,
             )
+            if seg.packs is not None:
+                found = [f for f in found if f.pack in seg.packs]
+            if seg.page is not None:
+                for f in found:
+                    f.page = seg.page
+            findings.extend(found)
             if index == 0 and doc.leftovers:
                 findings = self._document_findings(doc, seg) + findings
         return findings

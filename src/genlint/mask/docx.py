@@ -22,7 +22,7 @@ from typing import Any
 
 from ..errors import GenlintError, InputError
 from ..readers.docx_place import Place
-from .core import Masker
+from .core import Masker, Replacement
 from .files import MaskedFile
 from .vault import Vault
 
@@ -36,15 +36,13 @@ class DocxPackage:
     """A walked DOCX, its hidden places, and the way to write spans of either back."""
 
     def __init__(self, path: str, data: bytes) -> None:
-        from ..readers.docx import document, hidden_places, hidden_segment, walk
+        from ..readers.docx import document, hidden_places, walk
 
         self.path = path
         self.walked = walk(path, data, track=True)
         self.doc = document(path, self.walked)
         self.text = self.doc.segments[0].text
         self.parts, self.places = hidden_places(data, self.walked)
-        self.hidden = hidden_segment(self.places)
-        self.hidden_starts = [start for start, _ in self.hidden.places]
         self.starts: list[int] = []
         pos = 0
         for line in self.walked.layout.lines:
@@ -111,12 +109,8 @@ class DocxPackage:
         return layout
 
     # -- hidden places ----------------------------------------------------------------------
-    def place_at(self, offset: int) -> tuple[Place, int]:
-        i = max(0, bisect.bisect_right(self.hidden_starts, offset) - 1)
-        return self.places[i], self.hidden_starts[i]
-
-    def write_hidden(self, start: int, end: int, new: str) -> list[int]:
-        place, base = self.place_at(start)
+    def write_hidden(self, place: Place, start: int, end: int, new: str) -> list[int]:
+        """Replace ``place.text[start:end]``; refuses a place that cannot be rewritten safely."""
         if place.entry in self.parts.malformed:
             self._mark(place.entry)  # says why
         if not place.writable:
@@ -124,25 +118,24 @@ class DocxPackage:
                 f"{self.path}: {place.part} place {place.item} holds personal data that mask "
                 "cannot rewrite safely; nothing written (remove it in Word first)"
             )
-        end = min(end, base + len(place.text))
-        layout = place.write(start - base, end - base, new)
+        layout = place.write(start, end, new)
         self._mark(place.entry)
         return layout
 
-    def restore_hidden(self, start: int, end: int, value: str, layouts: list[list[int]]) -> None:
+    def restore_hidden(self, place: Place, start: int, end: int, value: str,
+                       layouts: list[list[int]]) -> None:
         """Write ``value`` over a token in a hidden place, split over the strings it was split
         over when the vault recorded how."""
-        place, base = self.place_at(start)
         for layout in layouts:
             if sum(layout) == len(value) and len(layout) > 1:
                 parts, pos = [], 0
                 for n in layout:
                     parts.append(value[pos : pos + n])
                     pos += n
-                if place.write_split(start - base, end - base, parts):
+                if place.write_split(start, end, parts):
                     self._mark(place.entry)
                     return
-        self.write_hidden(start, end, value)
+        self.write_hidden(place, start, end, value)
 
     def _mark(self, name: str) -> None:
         if name in self.parts.malformed:
@@ -169,20 +162,27 @@ def mask_docx(path: str, data: bytes, masker: Masker) -> MaskedFile:
     ctx = RuleContext(options=masker.checker.options, kind="docx", path=path)
     found = masker.find(seg.text, ctx, places=seg.places)
     shown = masker.apply(seg.text, found, lambda out: masker.find(out, ctx))
-    hidden_found = masker.find(pkg.hidden.text, ctx, places=pkg.hidden.places)
-    hidden = masker.apply(pkg.hidden.text, hidden_found, lambda out: masker.find(out, ctx))
     warnings = pkg.warnings
-    if not shown.replacements and not hidden.replacements:
-        return MaskedFile(path, "docx", data, [], warnings)
     values: dict[str, str] = {}
+    hidden: list[Replacement] = []
+    for place in pkg.places:
+        where = [(0, place.location())]
+        found_here = masker.find(place.text, ctx, places=where)
+        if not found_here:
+            continue
+        result = masker.apply(place.text, found_here, lambda out: masker.find(out, ctx))
+        original = place.text
+        for r in sorted(result.replacements, key=lambda r: r.start, reverse=True):
+            values.setdefault(original[r.start : r.end], r.replacement)
+            layout = pkg.write_hidden(place, r.start, r.end, r.replacement)
+            if masker.vault is not None and len(layout) > 1:
+                masker.vault.note_runs(r.replacement, layout)
+        hidden.extend(result.replacements)
+    if not shown.replacements and not hidden:
+        return MaskedFile(path, "docx", data, [], warnings)
     for r in sorted(shown.replacements, key=lambda r: r.start, reverse=True):
         values.setdefault(seg.text[r.start : r.end], r.replacement)
         layout = pkg.write(r.start, r.end, r.replacement)
-        if masker.vault is not None and len(layout) > 1:
-            masker.vault.note_runs(r.replacement, layout)
-    for r in sorted(hidden.replacements, key=lambda r: r.start, reverse=True):
-        values.setdefault(pkg.hidden.text[r.start : r.end], r.replacement)
-        layout = pkg.write_hidden(r.start, r.end, r.replacement)
         if masker.vault is not None and len(layout) > 1:
             masker.vault.note_runs(r.replacement, layout)
     copies = sweep(pkg.parts, values, pkg.chunks())
@@ -191,9 +191,9 @@ def mask_docx(path: str, data: bytes, masker: Masker) -> MaskedFile:
                         "values outside the places check reads (fallback copies, other parts)")
     out = pkg.package()
     _verify(path, out, masker, values)
-    # offsets of hidden replacements are into the hidden places' text, as check reports them;
-    # their location names the place
-    return MaskedFile(path, "docx", out, [*shown.replacements, *hidden.replacements], warnings)
+    # offsets of hidden replacements are into their place's text, as check reports them; their
+    # location names the place
+    return MaskedFile(path, "docx", out, [*shown.replacements, *hidden], warnings)
 
 
 def _verify(path: str, out: bytes, masker: Masker, values: dict[str, str]) -> None:
@@ -210,7 +210,8 @@ def _verify(path: str, out: bytes, masker: Masker, values: dict[str, str]) -> No
         left = masker.find(seg.text, ctx, places=seg.places)
         if left:
             where = dict(left[0].location or {})
-            place = " ".join(str(v) for v in where.values()) or f"line {left[0].line}"
+            place = where.get("field") or " ".join(str(v) for v in where.values()) \
+                or f"line {left[0].line}"
             raise GenlintError(f"{path}: {len(left)} value(s) still readable after masking "
                                f"({left[0].rule} in {place}); nothing written")
     copies = Copies(values)

@@ -25,8 +25,9 @@ def unmask_package(path: str, data: bytes, vault: Vault) -> Unmasked:
 
     pkg = DocxPackage(path, data)
     shown = list(TOKEN.finditer(pkg.text))
-    hidden = list(TOKEN.finditer(pkg.hidden.text))
-    unknown = [m.group() for m in [*shown, *hidden]
+    hidden = [(place, list(TOKEN.finditer(place.text))) for place in pkg.places
+              if "<" in place.text]
+    unknown = [m.group() for m in [*shown, *(m for _, ms in hidden for m in ms)]
                if m.group() not in vault.tokens and m.group() not in vault.literals]
     check_known(path, unknown, vault)
     count = 0
@@ -35,12 +36,14 @@ def unmask_package(path: str, data: bytes, vault: Vault) -> Unmasked:
         if value is not None and _restore_runs(pkg, m.start(), m.end(), value,
                                                vault.runs.get(m.group(), [])):
             count += 1
-    for m in reversed(hidden):
-        value = vault.tokens.get(m.group())
-        place, _base = pkg.place_at(m.start())
-        if value is not None and place.writable:
-            pkg.restore_hidden(m.start(), m.end(), value, vault.runs.get(m.group(), []))
-            count += 1
+    for place, matches in hidden:
+        if not place.writable:
+            continue  # reported below as not placed
+        for m in reversed(matches):
+            value = vault.tokens.get(m.group())
+            if value is not None:
+                pkg.restore_hidden(place, m.start(), m.end(), value, vault.runs.get(m.group(), []))
+                count += 1
     for name in list(xml_entries(pkg.parts)):
         root = pkg.parts.root(name)
         if root is None or (b"&lt;" not in pkg.parts.raw(name) and name not in pkg.parts.changed):

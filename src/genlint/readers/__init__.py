@@ -51,9 +51,12 @@ class Segment:
     code_ranges: list[tuple[int, int]] = field(default_factory=list)
     # (offset, fields), sorted by offset: text from ``offset`` on sits at ``fields``
     places: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
-    # the packs that read this segment (None: every pack); text a person does not see (a DOCX
-    # property, a tracked deletion) is read for personal data only
-    packs: tuple[str, ...] | None = None
+    # a place a person does not see (PDF metadata, a DOCX deletion): only these packs read it
+    # (``sensitive``: personal data is a leak wherever the file holds it); None: every pack
+    packs: frozenset[str] | None = None
+    # the page the whole segment is on (a PDF annotation); the document's page_starts then
+    # do not apply
+    page: int | None = None
 
 
 @dataclass

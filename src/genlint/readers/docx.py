@@ -29,7 +29,7 @@ from .docx_places import collect_places
 from .docx_walk import REVISION_TAGS, Layout, Story, W, read_blocks
 
 # text a person does not see is read for personal data only (placeholders there are no one's)
-HIDDEN_PACKS = ("sensitive",)
+HIDDEN_PACKS = frozenset(("sensitive",))
 
 
 # A DOCX is a ZIP: bound what its parts may expand to before anything is decompressed, so a
@@ -74,8 +74,7 @@ def read(path: str, data: bytes) -> Document:
     doc = document(path, walked)
     package, places = hidden_places(data, walked)
     doc.warnings.extend(package.warnings)
-    if places:
-        doc.segments.append(hidden_segment(places))
+    doc.segments.extend(hidden_segments(places))
     return doc
 
 
@@ -89,19 +88,11 @@ def hidden_places(data: bytes, walked: Walked) -> tuple[Package, list[Place]]:
     return package, collect_places(package, [(kind, name) for kind, name, _ in walked.parts])
 
 
-def hidden_segment(places: list[Place]) -> Segment:
-    """One segment of every hidden place, a line each, read by the ``sensitive`` pack only;
-    a finding's location names the place (``part``: ``properties``, ``link``…, and ``item``)."""
-    starts: list[int] = []
-    pos = 0
-    for place in places:
-        starts.append(pos)
-        pos += len(place.text) + 1
-    return Segment(
-        "\n".join(p.text for p in places),
-        places=[(start, p.location()) for start, p in zip(starts, places, strict=True)],
-        packs=HIDDEN_PACKS,
-    )
+def hidden_segments(places: list[Place]) -> list[Segment]:
+    """A segment per hidden place, read by the ``sensitive`` pack only; a finding's location
+    names the place (``part``: ``properties``, ``link``…; ``field``: which one), and its line
+    counts within the place."""
+    return [Segment(p.text, places=[(0, p.location())], packs=HIDDEN_PACKS) for p in places]
 
 
 def walk(path: str, data: bytes, *, track: bool = False) -> Walked:

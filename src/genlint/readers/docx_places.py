@@ -161,13 +161,18 @@ def _all_strings(c: _Collector, part: str, entry: str) -> None:
     if root is None:
         return
     short = posixpath.basename(entry)
+    custom = 0  # custom properties are named by number: a property's name can be personal data
     for el in root.iter():
         if not isinstance(el.tag, str):
             continue
-        label = el.getparent().get("name") if el.getparent() is not None and part == "properties" \
-            and short == "custom.xml" else None
+        label = _local(el.tag)
+        if short == "custom.xml" and label == "property":
+            custom += 1
+        if short == "custom.xml" and el.getparent() is not None \
+                and _local(el.getparent().tag) == "property":
+            label = f"property {custom}"
         if el.text:
-            c.add(part, f"{short} {label or _local(el.tag)}", entry, [_text_piece(el)])
+            c.add(part, f"{short} {label}", entry, [_text_piece(el)])
         if el.tail and el.getparent() is not None:  # mixed content: text after a child
             c.add(part, f"{short} {_local(el.getparent().tag)}", entry,
                   [Piece(el, "#tail", len(el.tail))])
@@ -282,11 +287,10 @@ def _settings(c: _Collector) -> None:
         root = c.pkg.root(name)
         if root is None:
             continue
-        for var in root.iter(W + "docVar"):
-            label = var.get(W + "name") or ""
-            c.attr("settings", f"{posixpath.basename(name)} docVar {label}".rstrip(), name, var,
-                   W + "val")
-            c.attr("settings", f"{posixpath.basename(name)} docVar name", name, var, W + "name")
+        # named by number: a variable's name can be personal data
+        for n, var in enumerate(root.iter(W + "docVar"), start=1):
+            c.attr("settings", f"{posixpath.basename(name)} docVar {n}", name, var, W + "val")
+            c.attr("settings", f"{posixpath.basename(name)} docVar {n} name", name, var, W + "name")
 
 
 def _chunks(c: _Collector, bodies: list[str]) -> None:

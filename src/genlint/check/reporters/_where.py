@@ -14,12 +14,12 @@ def where(finding: Finding) -> str:
     loc = finding.location or {}
     part = loc.get("part")
     prefix = f"{part} " if part and part != "body" else ""
-    if "item" in loc:  # a DOCX place a person does not see: `properties core.xml creator`
-        return f"{part} {loc['item']}"
     if "table" in loc:
         return f"{prefix}table {loc['table']} row {loc['row']} cell {loc['cell']}"
     if "paragraph" in loc:
         return f"{prefix}paragraph {loc['paragraph']}"
+    if "field" in loc:  # a hidden place of a PDF (``page 2 annotation 1 link``, ``Info /Author``)
+        return loc["field"] + (f" line {finding.line}" if finding.line > 1 else "")
     if finding.page is not None:
         return f"page {finding.page} line {finding.line}"
     if "bbox" in loc:
