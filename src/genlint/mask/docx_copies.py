@@ -92,6 +92,9 @@ class Copies:
         skeletons = {skeleton(v) for v in values}
         skeletons |= {k[2:] for k in skeletons if len(k) == 13 and k.startswith("86")}
         self.skeletons = sorted(k for k in skeletons if len(k) >= _MIN_SIGNIFICANT)
+        # one search for all of them (a string of a package is tested thousands of times)
+        self._any = re.compile("|".join(re.escape(k) for k in self.skeletons)) \
+            if self.skeletons else None
         self._by_skeleton = {skeleton(v): new for v, new in values.items()}
         for v, new in values.items():
             k = skeleton(v)
@@ -105,8 +108,7 @@ class Copies:
     def maybe(self, text: str) -> bool:
         if "&#" in text:
             return True  # a value written with character references shows only when parsed
-        skel = skeleton(text)
-        return any(v in skel for v in self.skeletons)
+        return self._any is not None and self._any.search(skeleton(text)) is not None
 
     def find(self, text: str) -> bool:
         return self.pattern is not None and self.maybe(text) and self.pattern.search(text) is not None
