@@ -325,3 +325,15 @@ def test_a_place_writes_a_span_back_into_its_strings(strings: list[str], data: s
                 pos += n
             assert place.write_split(a, a + len(new), parts)
             assert [p.target.text for p in pieces] == strings
+
+
+def test_a_part_nested_past_the_parser_limit_is_read_as_text_not_dropped() -> None:
+    document = new_document()
+    document.add_paragraph("正文")
+    deep = "<a>" * 300 + PHONE + "</a>" * 300
+    _part(document, "/customXml/item6.xml", "application/xml", deep.encode(),
+          "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml")
+    data = to_bytes(document)
+    assert [(f.text, f.location["part"]) for f in _findings(data)] == [(PHONE, "custom-xml")]
+    with pytest.raises(InputError, match=re.escape("customXml/item6.xml")):
+        mask_docx("t.docx", data, Masker("keep-ends"))

@@ -78,8 +78,11 @@ class Package:
         try:
             root = parse_xml(self.raw(name))
         except etree.XMLSyntaxError as exc:
-            with contextlib.suppress(etree.XMLSyntaxError):
-                root = parse_xml(self.raw(name), recover=True)
+            # nested past the parser's depth limit, the recovering parser silently drops
+            # everything inside: such a part is read as text instead
+            if "depth" not in str(exc).lower():
+                with contextlib.suppress(etree.XMLSyntaxError):
+                    root = parse_xml(self.raw(name), recover=True)
             self.malformed.add(name)
             if root is None:
                 self.unreadable.append(name)
