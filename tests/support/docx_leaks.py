@@ -347,5 +347,6 @@ def extract(data: bytes) -> list[str]:
 
 def leaked(data: bytes, values: list[str]) -> list[str]:
     """The planted values the extractor recovers from ``data``, in any grouping or spelling."""
-    strings = [normal(s) for s in extract(data)]
-    return [v for v in values if any(normal(v) in s for s in strings)]
+    # one text of every normalised string, NUL-separated: a value is found within a string only
+    everything = "\0".join(normal(s) for s in extract(data))
+    return [v for v in values if normal(v) in everything]
