@@ -1,56 +1,65 @@
-"""DOCX: mask in the runs, keep the formatting, rewrite only the parts that changed.
+"""DOCX: mask in the runs, keep the formatting, and mask every hidden place check reads.
 
 What check reads, mask writes: the reader's walk (:mod:`genlint.readers.docx_walk`) records, for
-each piece of every line, the element it came from (``w:t``, ``w:tab``…); a finding's span maps
-back to those elements, so a value split across runs is masked in each run, with each run's
-formatting, in the body, tables, headers, footers, notes, text boxes and comments alike.
-A replacement of the same length (``keep-ends``, ``stars``) is written character by character
-in place; a shorter or longer one (``label``, ``token``) goes into the first run of the value and
-the value's other characters are removed.
+each piece of every visible line, the element it came from (``w:t``, ``w:tab``…); a finding's
+span maps back to those elements, so a value split across runs is masked in each run, with each
+run's formatting. The hidden places (:mod:`genlint.readers.docx_places`: properties, deletions,
+field codes, link targets, alt text, document variables, glossary, customXml, authors, altChunk
+parts) are read, masked and written back through the same list the reader uses; a link keeps
+working (``mailto:z***@163.com``). Then every copy of a masked value, in any grouping, is
+replaced wherever else the package holds it (:mod:`.docx_copies`).
 
-Copies the reader does not show are masked too, so no value stays extractable from the package:
-a masked value found verbatim in tracked deletions, field codes, the VML fallback copy of a text
-box, relationship targets (``mailto:`` links) or document properties is replaced the same way.
-Finally the written package is read and checked again; if anything is still found, nothing is
-written.
+Fail closed: a place that cannot be rewritten safely (an RTF or MHTML chunk, a part read by the
+recovering parser) holding a finding refuses the file, naming the place. The written package is
+read again with the same places and searched again for every masked value; if anything is
+found, nothing is written.
 """
 
 from __future__ import annotations
 
 import bisect
-import io
-import zipfile
 from typing import Any
 
 from ..errors import GenlintError, InputError
-from .core import Masker
+from ..readers.docx_place import Place
+from .core import Masker, Replacement
 from .files import MaskedFile
 from .vault import Vault
 
 __all__ = ["mask_docx", "unmask_docx"]
 
-_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
-class _Package:
-    """A walked DOCX and the way to write spans of its extracted text back into the XML."""
+class DocxPackage:
+    """A walked DOCX, its hidden places, and the way to write spans of either back."""
 
     def __init__(self, path: str, data: bytes) -> None:
-        from ..readers.docx import document, walk
+        from ..readers.docx import document, hidden_places, walk
 
-        self.path, self.data = path, data
+        self.path = path
         self.walked = walk(path, data, track=True)
         self.doc = document(path, self.walked)
         self.text = self.doc.segments[0].text
+        self.parts, self.places = hidden_places(data, self.walked)
         self.starts: list[int] = []
         pos = 0
         for line in self.walked.layout.lines:
             self.starts.append(pos)
             pos += len(line) + 1
-        self.changed: set[int] = set()  # id() of roots that changed
-        self.seen = {id(el) for line in self.walked.layout.origins or [] for el, _ in line}
+        self._entry = {id(root): name for _kind, name, root in self.walked.parts}
 
+    @property
+    def warnings(self) -> list[str]:
+        return [*self.doc.warnings, *self.parts.warnings]
+
+    def chunks(self) -> list[str]:
+        return sorted({p.entry for p in self.places if p.part == "embedded-html"
+                       and self.parts.content_type(p.entry).startswith(("text/html",
+                                                                        "application/xhtml"))})
+
+    # -- visible text -----------------------------------------------------------------------
     def pieces(self, start: int, end: int) -> list[tuple[Any, int, int, int]]:
         """(element, offset in it, offset in it, offset in the text) for every piece of text
         overlapping ``[start, end)``."""
@@ -67,11 +76,12 @@ class _Package:
             line += 1
         return out
 
-    def write(self, start: int, end: int, new: str) -> None:
-        """Replace ``text[start:end]`` by ``new`` in the runs it came from."""
+    def write(self, start: int, end: int, new: str) -> list[int]:
+        """Replace ``text[start:end]`` by ``new`` in the runs it came from: character by
+        character when the length is kept, else in the value's first run. Returns how many
+        characters of the value each run held (unmask gives each run its part back)."""
         pieces = self.pieces(start, end)
-        if not pieces:
-            return
+        layout = [b - a for el, a, b, _ in pieces if el.tag == _W + "t"]
         same = len(new) == end - start
         first = True
         for el, a, b, at in pieces:
@@ -91,47 +101,50 @@ class _Package:
             _set(el, old[:a] + (new if first else "") + old[b:])
             first = False
         if first:  # no w:t in the span (only tabs): the value cannot hold personal data
-            return
-        self.changed.update(id(el.getroottree().getroot()) for el, *_ in pieces)
+            return []
+        for el, *_ in pieces:
+            name = self._entry.get(id(el.getroottree().getroot()))
+            if name is not None:
+                self._mark(name)
+        return layout
 
-    def sweep(self, values: dict[str, str]) -> int:
-        """Replace masked values wherever else they sit verbatim (text the reader skips,
-        attributes, other XML parts); returns how many copies were replaced."""
-        count = 0
-        for _kind, _name, root in self.walked.parts:
-            n = _sweep_tree(root, values, self.seen)
-            if n:
-                self.changed.add(id(root))
-                count += n
-        self.others: dict[str, bytes] = {}
-        text_parts = {name for _, name, _ in self.walked.parts}
-        with zipfile.ZipFile(io.BytesIO(self.data)) as archive:
-            for info in archive.infolist():
-                name = info.filename
-                if name in text_parts or not name.endswith((".xml", ".rels")):
-                    continue
-                blob = archive.read(name)
-                if not any(v.encode() in blob for v in values):
-                    continue
-                root = _parse_plain(blob)
-                if root is None:
-                    raise InputError(f"{self.path}: part {name} holds a masked value and cannot "
-                                     "be parsed to mask it")
-                n = _sweep_tree(root, values, set())
-                if n:
-                    count += n
-                    self.others[name] = _serialize(root)
-        return count
+    # -- hidden places ----------------------------------------------------------------------
+    def write_hidden(self, place: Place, start: int, end: int, new: str) -> list[int]:
+        """Replace ``place.text[start:end]``; refuses a place that cannot be rewritten safely."""
+        if place.entry in self.parts.malformed:
+            self._mark(place.entry)  # says why
+        if not place.writable:
+            raise InputError(
+                f"{self.path}: {place.part} place {place.item} holds personal data that mask "
+                "cannot rewrite safely; nothing written (remove it in Word first)"
+            )
+        layout = place.write(start, end, new)
+        self._mark(place.entry)
+        return layout
+
+    def restore_hidden(self, place: Place, start: int, end: int, value: str,
+                       layouts: list[list[int]]) -> None:
+        """Write ``value`` over a token in a hidden place, split over the strings it was split
+        over when the vault recorded how."""
+        for layout in layouts:
+            if sum(layout) == len(value) and len(layout) > 1:
+                parts, pos = [], 0
+                for n in layout:
+                    parts.append(value[pos : pos + n])
+                    pos += n
+                if place.write_split(start, end, parts):
+                    self._mark(place.entry)
+                    return
+        self.write_hidden(place, start, end, value)
+
+    def _mark(self, name: str) -> None:
+        if name in self.parts.malformed:
+            raise InputError(f"{self.path}: part {name} has malformed XML; repair it in Word "
+                             "before masking (rewriting it could lose text)")
+        self.parts.mark(name)
 
     def package(self) -> bytes:
-        new: dict[str, bytes] = dict(getattr(self, "others", {}))
-        for _kind, name, root in self.walked.parts:
-            if id(root) in self.changed:
-                if any(w.startswith(f"{name}:") for w in self.walked.warnings):
-                    raise InputError(f"{self.path}: part {name} has malformed XML; repair it in "
-                                     "Word before masking (rewriting it could lose text)")
-                new[name] = _serialize(root)
-        return _rezip(self.data, new)
+        return self.parts.rezip()
 
 
 def _set(el: Any, text: str) -> None:
@@ -140,114 +153,83 @@ def _set(el: Any, text: str) -> None:
         el.set(_XML_SPACE, "preserve")
 
 
-def _sweep_tree(root: Any, values: dict[str, str], skip: set[int]) -> int:
-    count = 0
-    for el in root.iter():
-        if not isinstance(el.tag, str):
-            continue
-        if el.text and id(el) not in skip:
-            new, n = _replace_all(el.text, values)
-            if n:
-                el.text, count = new, count + n
-        if el.tail:
-            new, n = _replace_all(el.tail, values)
-            if n:
-                el.tail, count = new, count + n
-        for key, value in el.attrib.items():
-            new, n = _replace_all(value, values)
-            if n:
-                el.set(key, new)
-                count += n
-    return count
-
-
-def _replace_all(text: str, values: dict[str, str]) -> tuple[str, int]:
-    count = 0
-    for value, new in values.items():
-        if value in text:
-            count += text.count(value)
-            text = text.replace(value, new)
-    return text, count
-
-
-def _parse_plain(blob: bytes) -> Any:
-    from lxml import etree
-
-    try:
-        return etree.fromstring(blob, etree.XMLParser(resolve_entities=False, no_network=True))
-    except etree.XMLSyntaxError:
-        return None
-
-
-def _serialize(root: Any) -> bytes:
-    from lxml import etree
-
-    out: bytes = etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
-    return out
-
-
-def _rezip(data: bytes, new: dict[str, bytes]) -> bytes:
-    """The same ZIP with the entries of ``new`` replaced (same order, same compression)."""
-    if not new:
-        return data
-    out = io.BytesIO()
-    with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(out, "w") as zout:
-        for info in zin.infolist():
-            blob = new.get(info.filename)
-            zout.writestr(info, blob if blob is not None else zin.read(info.filename))
-    return out.getvalue()
-
-
 def mask_docx(path: str, data: bytes, masker: Masker) -> MaskedFile:
     from ..check.rules import RuleContext
+    from .docx_copies import sweep
 
-    pkg = _Package(path, data)
+    pkg = DocxPackage(path, data)
     seg = pkg.doc.segments[0]
     ctx = RuleContext(options=masker.checker.options, kind="docx", path=path)
-    findings = masker.find(seg.text, ctx, places=seg.places)
-    result = masker.apply(seg.text, findings, lambda out: masker.find(out, ctx))
-    warnings = list(pkg.doc.warnings)
-    if not result.replacements:
-        return MaskedFile(path, "docx", data, [], warnings)
+    found = masker.find(seg.text, ctx, places=seg.places)
+    shown = masker.apply(seg.text, found, lambda out: masker.find(out, ctx))
+    warnings = pkg.warnings
     values: dict[str, str] = {}
-    for r in sorted(result.replacements, key=lambda r: r.start, reverse=True):
+    hidden: list[Replacement] = []
+    for place in pkg.places:
+        where = [(0, place.location())]
+        found_here = masker.find(place.text, ctx, places=where)
+        if not found_here:
+            continue
+        result = masker.apply(place.text, found_here, lambda out: masker.find(out, ctx))
+        original = place.text
+        for r in sorted(result.replacements, key=lambda r: r.start, reverse=True):
+            values.setdefault(original[r.start : r.end], r.replacement)
+            layout = pkg.write_hidden(place, r.start, r.end, r.replacement)
+            if masker.vault is not None and len(layout) > 1:
+                masker.vault.note_runs(r.replacement, layout)
+        hidden.extend(result.replacements)
+    if not shown.replacements and not hidden:
+        return MaskedFile(path, "docx", data, [], warnings)
+    for r in sorted(shown.replacements, key=lambda r: r.start, reverse=True):
         values.setdefault(seg.text[r.start : r.end], r.replacement)
-        pkg.write(r.start, r.end, r.replacement)
-    copies = pkg.sweep(values)
+        layout = pkg.write(r.start, r.end, r.replacement)
+        if masker.vault is not None and len(layout) > 1:
+            masker.vault.note_runs(r.replacement, layout)
+    copies = sweep(pkg.parts, values, pkg.chunks())
     if copies:
-        warnings.append(f"also masked {copies} cop{'y' if copies == 1 else 'ies'} outside the "
-                        "visible text (tracked deletions, field codes, links, fallback copies)")
+        warnings.append(f"also masked {copies} cop{'y' if copies == 1 else 'ies'} of masked "
+                        "values outside the places check reads (fallback copies, other parts)")
     out = pkg.package()
     _verify(path, out, masker, values)
-    return MaskedFile(path, "docx", out, result.replacements, warnings)
+    # offsets of hidden replacements are into their place's text, as check reports them; their
+    # location names the place
+    return MaskedFile(path, "docx", out, [*shown.replacements, *hidden], warnings)
 
 
 def _verify(path: str, out: bytes, masker: Masker, values: dict[str, str]) -> None:
-    """Read the written package as check reads it: nothing may be found."""
+    """Read the written package as check reads it, every place included: nothing may be
+    found, and no masked value may be left anywhere in the package in any spelling."""
     from ..check.rules import RuleContext
     from ..readers.docx import read
+    from ..readers.docx_package import Package
+    from .docx_copies import Copies, strings, xml_entries
 
     doc = read(path, out)
     ctx = RuleContext(options=masker.checker.options, kind="docx", path=path)
-    left = masker.find(doc.segments[0].text, ctx)
-    if left:
-        raise GenlintError(f"{path}: masking left {len(left)} value(s) readable "
-                           f"({left[0].rule} at line {left[0].line}); nothing written")
+    for seg in doc.segments:
+        left = masker.find(seg.text, ctx, places=seg.places)
+        if left:
+            where = dict(left[0].location or {})
+            place = where.get("field") or " ".join(str(v) for v in where.values()) \
+                or f"line {left[0].line}"
+            raise GenlintError(f"{path}: {len(left)} value(s) still readable after masking "
+                               f"({left[0].rule} in {place}); nothing written")
+    copies = Copies(values)
+    if not copies:
+        return
+    package = Package(out)
+    for name in xml_entries(package):
+        if not copies.maybe(package.raw(name).decode("utf-8", "ignore")):
+            continue
+        root = package.root(name)
+        if root is None:
+            raise GenlintError(f"{path}: part {name} cannot be read back; nothing written")
+        if any(copies.find(text) for _el, _attr, text in strings(root)):
+            raise GenlintError(f"{path}: a masked value is still in part {name} after masking; "
+                               "nothing written")
 
 
 def unmask_docx(path: str, data: bytes, vault: Vault) -> Any:
-    from .unmask import Unmasked, check_known
-    from .vault import TOKEN
+    from .docx_unmask import unmask_package
 
-    pkg = _Package(path, data)
-    matches = list(TOKEN.finditer(pkg.text))
-    unknown = [m.group() for m in matches
-               if m.group() not in vault.tokens and m.group() not in vault.literals]
-    check_known(path, unknown, vault)
-    count = 0
-    for m in reversed(matches):
-        value = vault.tokens.get(m.group())
-        if value is not None:
-            pkg.write(m.start(), m.end(), value)
-            count += 1
-    return Unmasked(pkg.package() if count else data, count)
+    return unmask_package(path, data, vault)

@@ -21,6 +21,9 @@ __all__ = ["Unmasked", "unmask_bytes"]
 
 @dataclass
 class Unmasked:
+    """Restored bytes, how many tokens were restored, and the vault tokens the file still holds
+    where they could not be put back (the CLI names them and exits 1)."""
+
     data: bytes
     restored: int
     #: tokens of this vault still in the output (a place the restorer could not write)
@@ -74,12 +77,16 @@ def _unmask_docx(path: str, data: bytes, vault: Vault, force: bool) -> Unmasked:
         foreign = sorted({m.group() for s in doc.segments for m in TOKEN.finditer(s.text)
                           if m.group() not in vault.tokens and m.group() not in vault.literals})
         # the restorer refuses unknown tokens: let it treat them as text the input held
-        vault = Vault(vault.tokens, [*vault.literals, *foreign], vault_id=vault.id)
+        widened = Vault(vault.tokens, [*vault.literals, *foreign], vault_id=vault.id)
+        widened.runs = vault.runs  # how split values go back into their runs
+        vault = widened
     result: Unmasked = unmask_docx(path, data, vault)
     left = read_data(path, result.data) if result.restored else read_data(path, data)
-    unplaced = sorted({m.group() for s in left.segments for m in TOKEN.finditer(s.text)
-                       if m.group() in vault.tokens})
-    return Unmasked(result.data, result.restored, unplaced=unplaced, foreign=foreign)
+    unplaced = {m.group() for s in left.segments for m in TOKEN.finditer(s.text)
+                if m.group() in vault.tokens}
+    # the restorer also names the tokens it found in places it cannot write
+    unplaced.update(result.unplaced)
+    return Unmasked(result.data, result.restored, unplaced=sorted(unplaced), foreign=foreign)
 
 
 def check_known(path: str, unknown: list[str], vault: Vault) -> None:

@@ -69,6 +69,9 @@ class Vault:
         self.literals: set[str] = set(literals)
         self.documents: dict[str, dict[str, Any]] = {k: dict(v) for k, v in (documents or {}).items()}
         self._by_value: dict[str, str] = {}
+        # DOCX: a token whose value was split over runs -> how many characters each run held
+        # (each layout once), so unmask gives every run its own part and formatting back
+        self.runs: dict[str, list[list[int]]] = {}
         self._next: dict[str, int] = {}
         for token, value in (tokens or {}).items():
             self._add(token, value)
@@ -114,6 +117,10 @@ class Vault:
         self.tokens[token] = value
         self._by_value[value] = token
         return token
+
+    def note_runs(self, token: str, layout: list[int]) -> None:
+        if token in self.tokens and layout not in self.runs.setdefault(token, []):
+            self.runs[token].append(list(layout))
 
     def note_literals(self, text: str) -> None:
         """Remember token-shaped strings of an input (``<PHONE_9>`` written by hand), so that
@@ -197,10 +204,19 @@ class Vault:
         if vault_id is not None and not isinstance(vault_id, str):
             raise InputError(f"{path}: not a genlint vault (\"id\" is not a string)")
         try:
-            return cls(data["tokens"], [str(x) for x in literals], vault_id=vault_id,
+            vault = cls(data["tokens"], [str(x) for x in literals], vault_id=vault_id,
                        documents=documents)
         except InputError as exc:
             raise InputError(f"{path}: {exc}") from None
+        runs = data.get("runs", {})
+        if not isinstance(runs, dict) or not all(
+            isinstance(v, list) and all(isinstance(x, list) and all(type(n) is int and n >= 0
+                                                                   for n in x) for x in v)
+            for v in runs.values()
+        ):
+            raise InputError(f"{path}: not a genlint vault (\"runs\" is not token -> layouts)")
+        vault.runs = {str(k): [list(x) for x in v] for k, v in runs.items() if k in vault.tokens}
+        return vault
 
     @classmethod
     def load_or_new(cls, path: str | os.PathLike[str]) -> Vault:
@@ -217,6 +233,8 @@ class Vault:
             out["literals"] = sorted(self.literals)
         if self.documents:
             out["documents"] = dict(sorted(self.documents.items()))
+        if self.runs:
+            out["runs"] = self.runs
         return to_json(out)
 
     def merge(self, other: Vault, where: str) -> None:
@@ -235,6 +253,9 @@ class Vault:
         self.literals.update(t for t in other.literals if t not in self.tokens)
         for digest, record in other.documents.items():
             self.documents.setdefault(digest, record)
+        for token, layouts in other.runs.items():
+            for layout in layouts:
+                self.note_runs(token, layout)
 
     def save(self, path: str | os.PathLike[str], *, inputs: tuple[str, ...] = ()) -> None:
         """Under the vault's lock, merge what is on disk now, then write atomically, mode 0600

@@ -17,12 +17,18 @@ import io
 import re
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError, require
 from . import Document, Segment
+from .docx_package import Package
+from .docx_place import Place
+from .docx_places import collect_places
 from .docx_walk import REVISION_TAGS, Layout, Story, W, read_blocks
+
+# text a person does not see is read for personal data only (placeholders there are no one's)
+HIDDEN_PACKS = frozenset(("sensitive",))
 
 
 # A DOCX is a ZIP: bound what its parts may expand to before anything is decompressed, so a
@@ -59,23 +65,49 @@ class Walked:
     warnings: list[str]
     revisions: int = 0
     comments: int = 0
+    # every part python-docx read (name -> bytes): the hidden places read them without
+    # decompressing the package again
+    blobs: dict[str, bytes] = field(default_factory=dict)
 
 
 def read(path: str, data: bytes) -> Document:
+    walked = walk(path, data)
+    doc = document(path, walked)
+    package, places = hidden_places(data, walked)
+    doc.warnings.extend(package.warnings)
+    doc.segments.extend(hidden_segments(places))
     from .images_inside import add_images, docx_images
 
-    return add_images(document(path, walk(path, data)), docx_images(path, data))
+    return add_images(doc, docx_images(path, data))
+
+
+def hidden_places(data: bytes, walked: Walked) -> tuple[Package, list[Place]]:
+    """The package (sharing the walked trees) and every place of text a person does not see
+    (:mod:`.docx_places`): the ``sensitive`` pack reads them, mask rewrites them."""
+    package = Package(data, {name: root for _, name, root in walked.parts}, walked.blobs)
+    package.malformed.update(
+        name for _, name, _ in walked.parts if any(w.startswith(f"{name}:") for w in walked.warnings)
+    )
+    return package, collect_places(package, [(kind, name) for kind, name, _ in walked.parts])
+
+
+def hidden_segments(places: list[Place]) -> list[Segment]:
+    """A segment per hidden place, read by the ``sensitive`` pack only; a finding's location
+    names the place (``part``: ``properties``, ``link``…; ``field``: which one), and its line
+    counts within the place."""
+    return [Segment(p.text, places=[(0, p.location())], packs=HIDDEN_PACKS) for p in places]
 
 
 def walk(path: str, data: bytes, *, track: bool = False) -> Walked:
     """Parse the text parts and lay out their lines; ``track`` records where each piece of
     text came from (``Layout.origins``), for writing back."""
     require("docx", "docs")
-    parts = _text_parts(path, data)
+    blobs: dict[str, bytes] = {}
+    parts = _text_parts(path, data, blobs)
     if not any(kind == "body" for kind, _, _ in parts):
         raise InputError(f"{path}: not a Word document (no main document part)")
     layout = Layout.tracked() if track else Layout()
-    walked = Walked(layout, [], [])
+    walked = Walked(layout, [], [], blobs=blobs)
     for kind, name, blob in parts:
         root = _parse(path, name, blob, walked.warnings)
         walked.parts.append((kind, name, root))
@@ -125,7 +157,7 @@ def _join(lines: list[str]) -> tuple[str, list[int]]:
     return "\n".join(lines), starts
 
 
-def _text_parts(path: str, data: bytes) -> list[tuple[str, str, bytes]]:
+def _text_parts(path: str, data: bytes, blobs: dict[str, bytes]) -> list[tuple[str, str, bytes]]:
     """(kind, part name, XML bytes) of every part with text, in reading order."""
     from docx.opc.pkgreader import PackageReader
 
@@ -137,15 +169,18 @@ def _text_parts(path: str, data: bytes) -> list[tuple[str, str, bytes]]:
     check_zip(path, data, _max_expanded())  # what the entries really inflate to (issue 25)
     try:
         package = PackageReader.from_file(io.BytesIO(data))
-        found = list(_kinds(package.iter_sparts()))
+        found = list(_kinds(package.iter_sparts(), blobs))
     except Exception as exc:  # zip, content-type and relationship errors have many types
         raise InputError(f"{path}: cannot read DOCX ({_why(exc)})") from None
     found.sort(key=lambda item: (_ORDER.index(item[0]), _natural(item[1])))
     return found
 
 
-def _kinds(sparts: Iterator[tuple[Any, str, str, bytes]]) -> Iterator[tuple[str, str, bytes]]:
+def _kinds(
+    sparts: Iterator[tuple[Any, str, str, bytes]], blobs: dict[str, bytes]
+) -> Iterator[tuple[str, str, bytes]]:
     for partname, content_type, _reltype, blob in sparts:
+        blobs[str(partname).lstrip("/")] = blob
         tail = content_type.partition("wordprocessingml.")[2]
         if not tail:
             tail = content_type.partition("ms-word.")[2]
