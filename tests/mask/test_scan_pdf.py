@@ -157,7 +157,7 @@ def test_a_page_image_too_large_to_decode_is_refused_before_rendering(
 
 def test_a_large_page_is_rendered_at_a_lower_scale_down_to_legibility() -> None:
     assert ocr.page_scale("p.pdf", 0, 595, 842) == ocr.PDF_SCALE
-    poster = ocr.page_scale("p.pdf", 0, 2_384, 3_370)  # A0
-    assert ocr.MIN_SCALE <= poster < ocr.PDF_SCALE and 2_384 * 3_370 * poster**2 <= ocr.MAX_PIXELS
+    poster = ocr.page_scale("p.pdf", 0, 7_200, 7_200)  # 100 x 100 inches
+    assert ocr.MIN_SCALE <= poster < ocr.PDF_SCALE and (7_200 * poster) ** 2 <= ocr.MAX_PIXELS
     with pytest.raises(InputError, match="pixels"):  # 200 x 200 inches: 36 dpi would not fit
         ocr.page_scale("p.pdf", 0, 14_400, 14_400)
