@@ -96,7 +96,7 @@ def find_candidates(text: str, deadline: Deadline | None = None) -> list[Candida
 
     def tiered(c: Candidate) -> Candidate:
         in_thinking = any(a <= c.start < b for a, b in thinking)
-        citation = c.source == "brackets" and _CITATION.match(text, c.start, c.end) is not None
+        citation = c.source == "brackets" and _in_prose(text, c.start, c.end)
         return Candidate(c.start, c.end, c.source, int(in_thinking) * 2 + int(citation))
 
     return sorted((tiered(c) for c in found.values()), key=lambda c: (c.tier, c.start, -c.end))
@@ -155,3 +155,35 @@ def _find_opener(stack: list[tuple[str, int]], opener: str) -> int:
         if stack[index][0] == opener:
             return index
     return -1
+
+
+def first_value(text: str, deadline: Deadline | None = None) -> tuple[int, int] | None:
+    """``(end, values after it)`` when ``text`` starts with a complete bracketed value and more
+    text follows it; None otherwise. A citation marker in a line of prose after the value
+    (``See [1].``) is not counted as a value."""
+    start = len(text) - len(text.lstrip())
+    if start >= len(text) or text[start] not in _OPEN:
+        return None
+    spans = _bracket_spans(text, deadline)
+    first = next((span for span in spans if span[0] == start), None)
+    if first is None or first[1] >= len(text.rstrip()) or text[first[1] - 1] not in _CLOSE:
+        return None
+    end = first[1]
+    others = 0
+    for span_start, span_end in spans:
+        if span_start < end:
+            continue
+        if not _in_prose(text, span_start, span_end):
+            others += 1
+        end = span_end  # spans inside this one are not values of their own
+    return first[1], others
+
+
+def _in_prose(text: str, start: int, end: int) -> bool:
+    """A citation-like ``[1]`` with other words on its line: a marker, not a value."""
+    if _CITATION.match(text, start, end) is None:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    return line.strip() != text[start:end]

@@ -14,7 +14,8 @@ from typing import Any
 import orjson
 
 from .budget import Deadline
-from .direct import NotJSON
+from .direct import NotJSON, load_exact
+from .result import TRUNCATED_NOTE
 
 # Strings are matched whole so brackets inside them are skipped; an unterminated string runs
 # to the end of the text.
@@ -77,15 +78,48 @@ def close_truncated(text: str, deadline: Deadline | None = None) -> tuple[Any, l
         try:
             # orjson only: the stdlib fallback of the direct step would double the cost of every
             # failed attempt on a large document.
-            value = orjson.loads(candidate)
+            value = load_exact(candidate)
         except orjson.JSONDecodeError as exc:
             last_error = str(exc)
             continue
         repairs = [note] if note else []
         if stack:
             repairs.append(f"closed {len(stack)} open bracket{'s' if len(stack) > 1 else ''}")
+        repairs.append(cut_note(len(text), len(stack), open_string_at >= 0, text))
         return value, repairs
     raise NotJSON(f"closing the open brackets did not help: {last_error}")
+
+
+_KEY_BEFORE_END = re.compile(r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*[^:]*\Z', re.DOTALL)
+
+
+def cut_note(at: int, brackets: int, string_open: bool, text: str) -> str:
+    """The note of a reply cut off by a token limit, naming the key it may have cut short."""
+    parts = []
+    if string_open:
+        parts.append("a string")
+    if brackets:
+        parts.append(f"{brackets} container{'s' if brackets > 1 else ''}")
+    key = _KEY_BEFORE_END.search(text[-512:])
+    where = f"; the last element (key {key.group(1)!r}) may be incomplete" if key else ""
+    return f"{TRUNCATED_NOTE} at char {at}: closed {' and '.join(parts)}{where}"
+
+
+def open_at_end(text: str) -> tuple[int, bool]:
+    """(brackets left open, whether a string is left open) at the end of ``text``: the signs of
+    a reply cut off by a token limit. Mismatched closers are skipped, not fatal."""
+    depth = 0
+    string_open = False
+    for match in _TOKEN.finditer(text):
+        first = match.group()[0]
+        if first == '"':
+            token = match.group()
+            string_open = match.end() == len(text) and (len(token) == 1 or _unterminated(token))
+        elif first in "{[":
+            depth += 1
+        elif depth:
+            depth -= 1
+    return depth, string_open
 
 
 def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:

@@ -16,10 +16,15 @@ from typing import Any
 import orjson
 
 from .budget import Deadline
-from .direct import NotJSON
+from .direct import NotJSON, load_exact
+from .result import GUESS_NOTE
 
 MAX_FIXES = 6
 _BARE_KEY = re.compile(r"[A-Za-z_$][\w$-]*")
+# A missing closing quote is looked for in the last few separators of a run this long.
+_MAX_RUN = 2000
+_MAX_TRIES = 3
+_SEPARATORS = re.compile(r"\s*[,}\]]")
 _CONTROL = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -29,7 +34,7 @@ def guided_repair(text: str, deadline: Deadline | None = None) -> tuple[Any, lis
     for _ in range(MAX_FIXES + 1):
         error = _error(text)
         if error is None:
-            return orjson.loads(text), notes
+            return load_exact(text), notes
         if len(notes) == MAX_FIXES:
             break
         if deadline is not None and deadline.expired():
@@ -45,7 +50,7 @@ def guided_repair(text: str, deadline: Deadline | None = None) -> tuple[Any, lis
         if best is None:
             raise NotJSON(f"no local edit fixes char {pos}: {message}")
         text = best[1]
-        notes.append(f"{best[2]} at char {pos}")
+        notes.append(best[2] if "char" in best[2] else f"{best[2]} at char {pos}")
     raise NotJSON(f"more than {MAX_FIXES} defects")
 
 
@@ -73,8 +78,32 @@ def _edits(text: str, pos: int, message: str) -> list[tuple[str, str]]:
         if key is not None:
             edits.append((head + f'"{key.group()}"' + text[key.end() :], "quoted a bare key"))
     if "control character" in message and tail[:1] in _CONTROL:
-        edits.append((head + _CONTROL[tail[0]] + tail[1:], "escaped a raw control character"))
+        edits.append(
+            (
+                head + _CONTROL[tail[0]] + tail[1:],
+                f"{GUESS_NOTE} that the raw control character at char {pos} is inside a string",
+            )
+        )
     if message.startswith("unexpected character"):
+        if tail[:1] == ",":
+            # a doubled comma: [{…},, {…}] or {"a": 1,, "b": 2}
+            edits.append((head + tail[1:], "removed a doubled comma"))
         # a string value or key whose opening quote is missing: "name": 记录300",
-        edits.append((head + '"' + tail, "inserted a missing quote"))
+        edits.append((head + '"' + tail, f"{GUESS_NOTE} where a string starts: inserted a quote"))
+        edits.extend(_closing_quotes(text, pos))
     return edits
+
+
+def _closing_quotes(text: str, pos: int) -> list[tuple[str, str]]:
+    """A string whose closing quote is missing ran on to the next string's opening quote; the
+    parser stops after that. The quote goes before one of the last separators inside the run."""
+    run_end = text.rfind('"', 0, pos)
+    run_start = text.rfind('"', 0, run_end)
+    if run_start < 0 or run_end - run_start > _MAX_RUN:
+        return []
+    edits = []
+    for match in _SEPARATORS.finditer(text, run_start + 1, run_end):
+        cut = match.start()
+        note = f"{GUESS_NOTE} where the string at char {run_start} ends: inserted a quote at char {cut}"
+        edits.append((text[:cut] + '"' + text[cut:], note))
+    return edits[-_MAX_TRIES:]

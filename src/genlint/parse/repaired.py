@@ -7,10 +7,13 @@ from typing import Any
 
 from . import cleanup, fullwidth
 from .budget import Deadline
+from .candidates import first_value
 from .closing import close_truncated
 from .completeness import loss_note, size
 from .direct import NotJSON, load_strict
+from .guesses import reply_cut_note, string_guesses
 from .guided import guided_repair
+from .result import GUESS_NOTE, TRUNCATED_NOTE
 from .strings import protect, restore
 
 logger = logging.getLogger(__name__)
@@ -34,6 +37,15 @@ def repair(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]
     A value that evidently lost part of the text says so in its repairs ("lost data: …").
     """
     value, notes, checked = _repair(text, deadline)
+    guesses = [] if any(n.startswith(GUESS_NOTE) for n in notes) else string_guesses(text)
+    if not checked and not any(note.startswith(TRUNCATED_NOTE) for note in notes):
+        # json-repair closes what a cut left open without saying so in every case; a string
+        # misread through a raw quote looks open at the end too, unless the text ends closed
+        if not (guesses and text.rstrip()[-1:] in ("}", "]")):
+            cut = reply_cut_note(text)
+            if cut:
+                notes.append(cut)
+    notes.extend(guesses)
     # the linear repairs keep every complete element by construction; json-repair may not
     lost = None if checked else loss_note(text, value)
     return (value, [*notes, lost]) if lost else (value, notes)
@@ -53,7 +65,18 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
         return value, notes + repairs, linear
     normalised, cleaned = cleanup.clean(normalised)
     notes += cleaned
-    value, log = _json_repair(normalised)
+    try:
+        value, log = _json_repair(normalised)
+    except RepairFailed as exc:
+        # json-repair recurses: a reply nested a few hundred deep is beyond it, not beyond the
+        # linear repairs
+        for step in (close_truncated, guided_repair):
+            try:
+                value, linear_notes = step(normalised, deadline)
+            except NotJSON:
+                continue
+            return value, notes + linear_notes, True
+        raise exc from None
     if isinstance(value, list) and normalised.lstrip().startswith("{"):
         # json-repair reads '{"foo' as ["foo"]: an object cut inside its first key. Closing
         # what was left open keeps the object.
@@ -64,16 +87,28 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
         else:
             if isinstance(closed_value, dict):
                 return closed_value, notes + closed, True
-    if (
-        isinstance(value, list)
-        and not normalised.lstrip().startswith("[")
-        and any(_GLUED in entry.get("text", "") for entry in log if isinstance(entry, dict))
-    ):
-        # json-repair found more than one top-level value and glued them into an array; the
-        # reply meant one of them, which extraction picks.
-        raise RepairFailed(
-            "the text holds several JSON values; extraction picks the first acceptable"
-        )
+    if any(_GLUED in entry.get("text", "") for entry in log if isinstance(entry, dict)):
+        # json-repair found more than one top-level value and glued them into an array (or
+        # kept the last): the first complete value is the answer, what follows it is prose
+        first = first_value(normalised, deadline)
+        if first is not None:
+            end, others = first
+            try:
+                value, first_notes, linear = load_strict(normalised[:end]), [], True
+            except NotJSON:
+                value, first_notes, linear = _repair(normalised[:end], deadline)
+            if others:
+                said = (
+                    f"{GUESS_NOTE} that the first of several values is the answer: "
+                    f"{others} more after char {end} left as prose"
+                )
+            else:
+                said = f"read the text after char {end} as prose, not part of the value"
+            return value, notes + first_notes + [said], linear
+        if not normalised.lstrip().startswith("["):
+            raise RepairFailed(
+                "the text holds several JSON values; extraction picks the first acceptable"
+            )
     if value == "" and not _is_empty_string_literal(normalised):
         # json-repair answers "" when it found nothing to build a value from.
         raise RepairFailed("json-repair found no JSON value")

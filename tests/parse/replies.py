@@ -1,0 +1,474 @@
+"""LLM-like replies with their ground truth known by construction, and how to score a parse.
+
+Each case is built from a value: the value is written as JSON, then the text is damaged the way
+models damage it (prose around it, a cut, a raw quote, a missing comma in a 5,000-record array…).
+Because the damage is applied to known text, the value the reply meant is known exactly, so a
+parser's answer is scored without any reference parser: exact, the share of the meant keys and
+values it kept, and whether a wrong answer came back as a clean success (a *silent loss*) or a
+complete one was flagged ``lossy`` (a *false flag*).
+
+Used by ``test_differential_fuzz.py`` (a fixed seed in CI, many under ``make fuzz``) and by
+``benchmarks/bench_parse.py`` (rates beside json-repair on the same cases).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+_WORDS = ["alpha", "beta", "记录", "数据", "naïve", "café", "emoji 😀", "tab\there", "x/y"]
+_PROSE_BEFORE = [
+    "Here is the JSON you asked for:\n",
+    "Sure! The result:\n\n",
+    "<think>The user wants a list. Draft: {\"id\": 0}</think>\n",
+    "<think>Maybe [1, 2] would do.</think>\nFinal answer:\n",
+    "```json\n",
+]
+_PROSE_AFTER = [
+    "",
+    "\n\nLet me know if you need anything else.",
+    "\nSee [1].",
+    "\n\nNote: the scores are estimates [2, 3].",
+    "\n(values are approximate)",
+]
+
+
+@dataclass
+class Case:
+    category: str
+    text: str
+    truth: Any
+    # for a cut reply: the complete records before the cut (``truth`` is the whole document),
+    # the key holding the record list ("" for a top-level array) and the record cut into
+    cut: bool = False
+    complete: list[Any] = field(default_factory=list)
+    wrap: str = ""
+    cut_record: Any = None
+
+
+# ----------------------------------------------------------------------------- values
+
+
+def _text(rng: random.Random) -> str:
+    words = rng.choices(_WORDS, k=rng.randint(1, 4))
+    if rng.random() < 0.2:
+        words.append(rng.choice(["line\nbreak", 'a "quote"', "back\\slash", "，全角，"]))
+    return " ".join(words)
+
+
+def _record(rng: random.Random, i: int) -> dict[str, Any]:
+    record: dict[str, Any] = {"id": i, "name": _text(rng)}
+    roll = rng.random()
+    if roll < 0.3:
+        record["score"] = round(rng.uniform(-5, 5), 3)
+    elif roll < 0.5:
+        record["ok"] = rng.random() < 0.5
+    elif roll < 0.6:
+        record["big"] = rng.randint(10**19, 10**30)
+    if rng.random() < 0.3:
+        record["tags"] = [_text(rng) for _ in range(rng.randint(0, 3))]
+    if rng.random() < 0.15:
+        record["note"] = None
+    return record
+
+
+def _records(rng: random.Random, n: int) -> list[dict[str, Any]]:
+    return [_record(rng, i) for i in range(n)]
+
+
+def _dump(value: Any, rng: random.Random, *, ascii_escapes: bool | None = None) -> str:
+    if ascii_escapes is None:
+        ascii_escapes = rng.random() < 0.25
+    indent = 2 if rng.random() < 0.3 else None
+    return json.dumps(value, ensure_ascii=ascii_escapes, indent=indent)
+
+
+# ----------------------------------------------------------------------------- categories
+
+
+def _valid(rng: random.Random) -> Case:
+    truth = _records(rng, rng.randint(1, 8))
+    value: Any = truth if rng.random() < 0.5 else {"results": truth}
+    return Case("valid", _dump(value, rng), value)
+
+
+def _prose(rng: random.Random) -> Case:
+    truth: Any = _records(rng, rng.randint(1, 5))
+    if rng.random() < 0.5:
+        truth = truth[0]
+    before = rng.choice(_PROSE_BEFORE)
+    after = rng.choice(_PROSE_AFTER)
+    body = _dump(truth, rng)
+    if before.startswith("```"):
+        after = "\n```" + after
+    return Case("prose", before + body + after, truth)
+
+
+def _first_value_wins(rng: random.Random) -> Case:
+    first = _records(rng, rng.randint(1, 3))
+    second = _records(rng, rng.randint(1, 3))
+    for record in second:
+        record["id"] += 100
+    glue = rng.choice(["\n", "\n\nAnother example:\n", "\nFor comparison: "])
+    return Case("several values", _dump(first, rng) + glue + _dump(second, rng), first)
+
+
+def _think_literal(rng: random.Random) -> Case:
+    truth = _records(rng, rng.randint(1, 3))
+    draft = json.dumps([{"id": -1, "name": "draft"}])
+    start = rng.choice(["", "// final\n", "/* answer */ "])
+    return Case("think", f"<think>{draft}</think>\n{start}{_dump(truth, rng)}", truth)
+
+
+def _cut_position(text: str, start: int, end: int, rng: random.Random) -> int:
+    """A cut inside ``text[start:end]``, favouring the classes that trip repairs."""
+    span = text[start:end]
+    roll = rng.random()
+    targets: list[int] = []
+    if roll < 0.3:
+        targets = [i for i, ch in enumerate(span) if ch == "\\"]  # inside an escape
+        targets += [i + 1 for i in targets]
+        targets += [i + 3 for i, ch in enumerate(span) if ch == "\\" and span[i + 1 : i + 2] == "u"]
+    elif roll < 0.5:
+        targets = [i + 1 for i, ch in enumerate(span) if ch in ',:"']  # after syntax
+    elif roll < 0.6:
+        targets = [i for i, ch in enumerate(span) if ch.isdigit()]  # inside a number
+    targets = [t for t in targets if 1 <= t < len(span)]
+    offset = rng.choice(targets) if targets else rng.randint(1, len(span) - 1)
+    return start + offset
+
+
+def _truncated(rng: random.Random) -> Case:
+    records = _records(rng, rng.randint(1, 8))
+    wrap = "results" if rng.random() < 0.3 else ""
+    ascii_escapes = rng.random() < 0.4
+    pieces = [json.dumps(r, ensure_ascii=ascii_escapes) for r in records]
+    head = '{"results": [' if wrap else "["
+    k = rng.randrange(len(records))
+    start = len(head) + sum(len(p) + 2 for p in pieces[:k])
+    text = head + ", ".join(pieces) + ("]}" if wrap else "]")
+    cut = _cut_position(text, start, start + len(pieces[k]), rng)
+    truth = {"results": records} if wrap else records
+    return Case(
+        "truncated", text[:cut], truth, cut=True, complete=records[:k], wrap=wrap,
+        cut_record=records[k],
+    )
+
+
+def _single_quotes(rng: random.Random) -> Case:
+    truth = _records(rng, rng.randint(1, 4))
+    for record in truth:
+        record["name"] = record["name"].replace("'", "")
+    text = _python_like(truth, quote="'")
+    return Case("single quotes", text, truth)
+
+
+def _python_literals(rng: random.Random) -> Case:
+    truth = _records(rng, rng.randint(1, 4))
+    text = _dump(truth, rng).replace("true", "True").replace("false", "False")
+    text = text.replace("null", "None")  # no generated word holds these names
+    return Case("python literals", text, truth)
+
+
+def _comments(rng: random.Random) -> Case:
+    truth = _records(rng, rng.randint(1, 4))
+    body = _dump(truth, rng, ascii_escapes=rng.random() < 0.5)
+    comment = rng.choice(["// the data\n", "/* generated */\n"])
+    text = comment + body.replace("}, {", "}, // next\n {", 1)
+    return Case("comments", text, truth)
+
+
+def _raw_quotes(rng: random.Random) -> Case:
+    truth = _records(rng, rng.randint(1, 4))
+    target = rng.choice(truth)
+    target["name"] = f'He said "{rng.choice(["yes", "好", "no way"])}" twice'
+    body = json.dumps(truth, ensure_ascii=False)
+    text = body.replace(json.dumps(target["name"], ensure_ascii=False), f'"{target["name"]}"', 1)
+    return Case("raw quotes", text, truth)
+
+
+def _raw_newlines(rng: random.Random) -> Case:
+    truth = _records(rng, rng.randint(1, 4))
+    target = rng.choice(truth)
+    target["name"] = rng.choice(["first line\nsecond line", "ends with a break\n", "a\n\nb"])
+    body = json.dumps(truth, ensure_ascii=False)
+    text = body.replace(json.dumps(target["name"], ensure_ascii=False), json.dumps(target["name"], ensure_ascii=False).replace("\\n", "\n"), 1)
+    return Case("raw newlines", text, truth)
+
+
+def _fullwidth(rng: random.Random) -> Case:
+    truth = {"score": rng.randint(1, 5), "reason": rng.choice(["好，但是：缺少日期", "回答正确", "引用“条款”"])}
+    text = "｛“score”：" + str(truth["score"]) + "，“reason”：“" + str(truth["reason"]) + "”｝"
+    return Case("full-width", text, truth)
+
+
+def _long_numbers(rng: random.Random) -> Case:
+    truth = [{"id": rng.randint(10**18, 10**40), "n": -rng.randint(10**19, 10**25)} for _ in range(3)]
+    text = json.dumps(truth)
+    damage = rng.choice(["trailing", "cut", "comma"])
+    if damage == "trailing":
+        text = text[:-1] + ",]"
+    elif damage == "comma":
+        text = text.replace("}, {", "} {", 1)
+    else:
+        text = text[: text.rfind("}, {") + 1]
+        return Case("long numbers", text, truth, cut=True, complete=truth[:2], cut_record=truth[2])
+    return Case("long numbers", text, truth)
+
+
+_BIG_DEFECTS = (
+    "missing comma",
+    "missing colon",
+    "missing opening quote",
+    "missing closing quote",
+    "doubled comma",
+    "trailing comma",
+    "raw newline",
+)
+
+
+def _big_one_defect(rng: random.Random, sizes: tuple[int, ...] = (50, 400, 2000, 6000)) -> Case:
+    n = rng.choice(sizes)
+    records = [{"id": i, "name": f"记录{i}", "v": rng.randint(0, 10**6)} for i in range(n)]
+    text = json.dumps(records, ensure_ascii=False)
+    mid = rng.randrange(1, n)
+    defect = rng.choice(_BIG_DEFECTS)
+    name = f'"name": "记录{mid}"'
+    swaps = {
+        "missing comma": (f'}}, {{"id": {mid},', f'}} {{"id": {mid},'),
+        "missing colon": (name, f'"name" "记录{mid}"'),
+        "missing opening quote": (name, f'"name": 记录{mid}"'),
+        "missing closing quote": (name, f'"name": "记录{mid}'),
+        "doubled comma": (f'}}, {{"id": {mid},', f'}},, {{"id": {mid},'),
+        "trailing comma": (f'"id": {mid}, "name"', f'"id": {mid},, "name"'),
+        "raw newline": (name, f'"name": "记录\n{mid}"'),
+    }
+    old, new = swaps[defect]
+    if defect == "trailing comma":
+        old, new = text[-2:], "},]"
+    if defect == "raw newline":
+        records[mid]["name"] = f"记录\n{mid}"
+    text = text.replace(old, new, 1) if defect != "trailing comma" else text[:-2] + new
+    if rng.random() < 0.3:
+        text = "Here are the records:\n" + text
+    return Case(f"big: {defect}", text, records)
+
+
+def _deep(rng: random.Random) -> Case:
+    depth = rng.choice([10, 100, 500, 900, 1000])
+    leaf = rng.randint(0, 9)
+    value: Any = [leaf]
+    opens, closes = ["["], ["]"]
+    for _ in range(depth - 1):
+        if rng.random() < 0.5:
+            value = [value]
+            opens.append("[")
+            closes.append("]")
+        else:
+            value = {"k": value}
+            opens.append('{"k": ')
+            closes.append("}")
+    head = "".join(reversed(opens)) + str(leaf)
+    if rng.random() < 0.5:
+        return Case("deep", head + "".join(closes), value)
+    return Case("deep", head, value, cut=True)  # cut right after the innermost value
+
+
+GENERATORS: dict[str, Callable[[random.Random], Case]] = {
+    "valid": _valid,
+    "prose": _prose,
+    "several values": _first_value_wins,
+    "think": _think_literal,
+    "truncated": _truncated,
+    "single quotes": _single_quotes,
+    "python literals": _python_literals,
+    "comments": _comments,
+    "raw quotes": _raw_quotes,
+    "raw newlines": _raw_newlines,
+    "full-width": _fullwidth,
+    "long numbers": _long_numbers,
+    "big one defect": _big_one_defect,
+    "deep": _deep,
+}
+
+
+def _python_like(value: Any, quote: str) -> str:
+    """``value`` written with ``quote`` around strings (a model imitating Python)."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_python_like(k, quote)}: {_python_like(v, quote)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_python_like(v, quote) for v in value) + "]"
+    if isinstance(value, str):
+        body = json.dumps(value, ensure_ascii=False)[1:-1].replace('\\"', '"')
+        return quote + body + quote
+    return json.dumps(value)
+
+
+def make_cases(seed: int, per_category: int, *, big_sizes: tuple[int, ...] | None = None) -> list[Case]:
+    rng = random.Random(seed)
+    cases = []
+    for name, make in GENERATORS.items():
+        for _ in range(per_category):
+            if name == "big one defect" and big_sizes is not None:
+                cases.append(_big_one_defect(rng, big_sizes))
+            elif name == "deep" and big_sizes is not None:
+                cases.append(make(rng))
+            else:
+                cases.append(make(rng))
+    return cases
+
+
+# ----------------------------------------------------------------------------- scoring
+
+
+@dataclass
+class Score:
+    exact: bool
+    kept: float  # share of the meant keys and values present in the answer
+    silent_loss: bool  # a clean success (exit 0) that is not the meant value, unsaid
+    false_flag: bool  # flagged lossy with nothing the text holds missing
+
+
+def leaves(value: Any) -> Counter[tuple[str, str]]:
+    """Multiset of (path without list indices, scalar as JSON) of a value, without recursion."""
+    out: Counter[tuple[str, str]] = Counter()
+    stack: list[tuple[str, Any]] = [("", value)]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            if not node:
+                out[(path, "{}")] += 1
+            stack.extend((f"{path}.{k}", v) for k, v in node.items())
+        elif isinstance(node, list):
+            if not node:
+                out[(path, "[]")] += 1
+            stack.extend((f"{path}[]", v) for v in node)
+        else:
+            out[(path, type(node).__name__ + ":" + json.dumps(node))] += 1
+    return out
+
+
+def kept_share(truth: Any, value: Any) -> float:
+    want = leaves(truth)
+    total = sum(want.values())
+    if not total:
+        return 1.0
+    got = leaves(value)
+    return sum(min(n, got[key]) for key, n in want.items()) / total
+
+
+def same(a: Any, b: Any) -> bool:
+    """Exact equality as JSON (1 != 1.0 != True), without recursion (any depth)."""
+    stack = [(a, b)]
+    while stack:
+        x, y = stack.pop()
+        if type(x) is not type(y):
+            return False
+        if isinstance(x, dict):
+            if x.keys() != y.keys():
+                return False
+            stack.extend((x[k], y[k]) for k in x)
+        elif isinstance(x, list):
+            if len(x) != len(y):
+                return False
+            stack.extend(zip(x, y, strict=True))
+        elif x != y:
+            return False
+    return True
+
+
+def _records_of(case: Case, value: Any) -> Any:
+    if case.wrap:
+        return value.get(case.wrap) if isinstance(value, dict) else None
+    return value
+
+
+def _partial_ok(partial: Any, meant: Any) -> bool:
+    """A record closed at a cut: every key it has is the meant one's, all values but the last
+    exact, the last a cut-short version (a prefix of the string, null, or part of a list)."""
+    if not isinstance(partial, dict) or not isinstance(meant, dict):
+        return False
+    keys = list(partial)
+    if keys != list(meant)[: len(keys)]:
+        return False
+    for key in keys[:-1]:
+        if not same(partial[key], meant[key]):
+            return False
+    if not keys:
+        return True
+    last, want = partial[keys[-1]], meant[keys[-1]]
+    if same(last, want) or last is None:
+        return True
+    if isinstance(last, str) and isinstance(want, str):
+        return want.startswith(last)
+    if isinstance(last, list) and isinstance(want, list):
+        return len(last) <= len(want)
+    if isinstance(last, int | float) and isinstance(want, int | float):
+        return True  # a number cut short reads as a shorter number
+    return False
+
+
+def score(case: Case, ok: bool, value: Any, *, lossy: bool, guessed: bool, truncated: bool) -> Score:
+    """How a parser's answer compares with the meant value. ``lossy``/``guessed``/``truncated``
+    are the flags the parser raised (all False for a parser without them)."""
+    if not case.cut:
+        exact = ok and same(value, case.truth)
+        kept = kept_share(case.truth, value) if ok else 0.0
+        if case.category == "deep" and not exact and ok:
+            kept = 0.0
+        silent = ok and not lossy and not exact and not (guessed and kept == 1.0)
+        return Score(exact, kept, silent, lossy and kept == 1.0 and exact)
+    # a cut reply: the complete records must all be there, the cut one may be partial or absent
+    records = _records_of(case, value) if ok else None
+    complete = case.complete
+    if case.category == "deep":
+        exact = ok and truncated
+        return Score(exact, 1.0 if exact else 0.0, ok and not truncated and not lossy, False)
+    if not isinstance(records, list):
+        kept = 0.0
+        exact = False
+    else:
+        kept = kept_share(complete, records[: len(complete)]) if complete else 1.0
+        head_ok = all(same(a, b) for a, b in zip(records, complete, strict=False))
+        head_ok = head_ok and len(records) >= len(complete)
+        extra = records[len(complete) :]
+        exact = head_ok and (
+            not extra or (len(extra) == 1 and (same(extra[0], case.cut_record) or _partial_ok(extra[0], case.cut_record)))
+        )
+    said = truncated or lossy
+    silent = ok and not lossy and (not exact or not said)
+    return Score(exact and said, kept, silent, lossy and kept == 1.0 and exact)
+
+
+@dataclass
+class Tally:
+    cases: int = 0
+    exact: int = 0
+    kept: float = 0.0
+    silent_loss: int = 0
+    false_flag: int = 0
+    errors: int = 0
+    slowest: float = 0.0
+    examples: list[str] = field(default_factory=list)
+
+    def add(self, result: Score, seconds: float, case: Case) -> None:
+        self.cases += 1
+        self.exact += result.exact
+        self.kept += result.kept
+        self.silent_loss += result.silent_loss
+        self.false_flag += result.false_flag
+        self.slowest = max(self.slowest, seconds)
+        if (result.silent_loss or result.false_flag) and len(self.examples) < 3:
+            self.examples.append(case.text[:200])
+
+    def row(self) -> str:
+        n = max(self.cases, 1)
+        return (
+            f"{self.cases:6d} {100 * self.exact / n:7.1f}% {self.kept / n:6.3f} "
+            f"{100 * self.silent_loss / n:7.1f}% {100 * self.false_flag / n:7.1f}% "
+            f"{self.errors:4d} {self.slowest * 1000:8.1f} ms"
+        )
