@@ -57,7 +57,7 @@ def close_truncated(text: str, deadline: Deadline | None = None) -> tuple[Any, l
     if open_string_at >= 0 and open_string_at < len(text) - 1:
         # (a cut right after the opening quote holds no string yet: nothing to close)
         # A cut right after a backslash would turn the added quote into an escaped one.
-        head = text[:-1] if _unterminated(text[open_string_at:] + '"') else text
+        head = _without_cut_escape(text)
         attempts.append((head + '"' + closers, "closed a truncated string"))
     attempts.append((body.rstrip().rstrip(",") + closers, ""))
     if stack and stack[-1] == "{" and open_string_at < 0:
@@ -153,6 +153,22 @@ def _last_comma(text: str, start: int) -> int:
         elif token == "," and depth == 0:
             found = match.start()
     return found
+
+
+# The end of a string cut inside an escape (a lone backslash, part of \\uXXXX) or after the
+# first half of a surrogate pair: half a character, which the closed string must not hold.
+_CUT_ESCAPE = re.compile(r"(\\+)(u[0-9a-fA-F]{0,3})?\Z")
+_HALF_PAIR = re.compile(r"(?<!\\)((?:\\\\)*)\\u[dD][89abAB][0-9a-fA-F]{2}\Z")
+
+
+def _without_cut_escape(text: str) -> str:
+    cut = _CUT_ESCAPE.search(text, len(text) - 64 if len(text) > 64 else 0)
+    if cut is not None and len(cut.group(1)) % 2 == 1:
+        text = text[: cut.end(1) - 1]
+    half = _HALF_PAIR.search(text, len(text) - 64 if len(text) > 64 else 0)
+    if half is not None:
+        text = text[: half.end(1)]
+    return text
 
 
 def _unterminated(token: str) -> bool:

@@ -25,6 +25,8 @@ _BARE_KEY = re.compile(r"[A-Za-z_$][\w$-]*")
 _MAX_RUN = 2000
 _MAX_TRIES = 3
 _SEPARATORS = re.compile(r"\s*[,}\]]")
+_PYTHON_LITERAL = re.compile(r"(?:True|False|None)\b")
+_PYTHON_TO_JSON = {"True": "true", "False": "false", "None": "null"}
 _CONTROL = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -85,6 +87,13 @@ def _edits(text: str, pos: int, message: str) -> list[tuple[str, str]]:
             )
         )
     if message.startswith("unexpected character"):
+        literal = _PYTHON_LITERAL.match(tail)
+        if literal is not None:
+            json_literal = _PYTHON_TO_JSON[literal.group()]
+            edits.append(
+                (head + json_literal + tail[literal.end() :], f"read {literal.group()} as {json_literal}")
+            )
+            return edits
         if tail[:1] == ",":
             # a doubled comma: [{…},, {…}] or {"a": 1,, "b": 2}
             edits.append((head + tail[1:], "removed a doubled comma"))

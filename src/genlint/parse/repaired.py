@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import orjson
+
 from . import cleanup, fullwidth
 from .budget import Deadline
 from .candidates import first_value
@@ -63,6 +65,16 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
     if len(normalised) > REPAIR_MAX_CHARS:
         value, repairs, linear = _repair_large(normalised, deadline)
         return value, notes + repairs, linear
+    if _only_cut(normalised):
+        # a reply cut off by a token limit: closing what was left open keeps every complete
+        # element exactly and drops an incomplete literal, where json-repair may read `"ok": t`
+        # as the string "t" or a cut key as an array
+        try:
+            closed_value, closed = close_truncated(normalised, deadline)
+        except NotJSON:
+            pass
+        else:
+            return closed_value, notes + closed, True
     normalised, cleaned = cleanup.clean(normalised)
     notes += cleaned
     try:
@@ -124,6 +136,16 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
         if size(candidate) > size(best):
             best, repairs, linear = candidate, other_repairs, True
     return best, notes + repairs, linear
+
+
+def _only_cut(text: str) -> bool:
+    """Whether the strict parser reads ``text`` to its end and only then misses the rest: a
+    reply cut off by a token limit with no other defect before the cut."""
+    try:
+        orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        return exc.msg.startswith("unexpected end of data") and exc.pos >= len(text.rstrip())
+    return False
 
 
 def _repair_large(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]:
