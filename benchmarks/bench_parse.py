@@ -300,7 +300,7 @@ def differential(seed: int = 2026, per_category: int = 60) -> None:
         tallies: dict[str, Tally] = {}
         total = Tally()
         for case in cases:
-            tally = tallies.setdefault(case.category.split(":")[0], Tally())
+            tally = tallies.setdefault(case.category, Tally())
             start = time.perf_counter()
             try:
                 ok, value, lossy, guessed, truncated = run(case.text)

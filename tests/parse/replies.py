@@ -228,12 +228,17 @@ _BIG_DEFECTS = (
     "doubled comma",
     "trailing comma",
     "raw newline",
+    "raw quote",
+    "missing opening quote, full-width comma",
+    "single-quoted value",
+    "cut",
 )
 
 
 def _big_one_defect(rng: random.Random, sizes: tuple[int, ...] = (50, 400, 2000, 6000)) -> Case:
     n = rng.choice(sizes)
-    records = [{"id": i, "name": f"记录{i}", "v": rng.randint(0, 10**6)} for i in range(n)]
+    top = 10**22 if rng.random() < 0.3 else 10**6  # integers beyond 64 bits must stay exact
+    records = [{"id": i, "name": f"记录{i}", "v": rng.randint(0, top)} for i in range(n)]
     text = json.dumps(records, ensure_ascii=False)
     mid = rng.randrange(1, n)
     defect = rng.choice(_BIG_DEFECTS)
@@ -246,12 +251,25 @@ def _big_one_defect(rng: random.Random, sizes: tuple[int, ...] = (50, 400, 2000,
         "doubled comma": (f'}}, {{"id": {mid},', f'}},, {{"id": {mid},'),
         "trailing comma": (f'"id": {mid}, "name"', f'"id": {mid},, "name"'),
         "raw newline": (name, f'"name": "记录\n{mid}"'),
+        "raw quote": (name, f'"name": "记"录"{mid}"'),
+        "missing opening quote, full-width comma": (name, f'"name": 记录，{mid}"'),
+        "single-quoted value": (name, f"\"name\": '记录{mid}'"),
+        "cut": (name, name),
     }
     old, new = swaps[defect]
     if defect == "trailing comma":
         old, new = text[-2:], "},]"
     if defect == "raw newline":
         records[mid]["name"] = f"记录\n{mid}"
+    if defect == "raw quote":
+        records[mid]["name"] = f'记"录"{mid}'
+    if defect == "missing opening quote, full-width comma":
+        records[mid]["name"] = f"记录，{mid}"
+    if defect == "cut":
+        cut = text.index(name) + len(name) - 2  # inside the name of record mid
+        return Case(
+            "big: cut", text[:cut], records, cut=True, complete=records[:mid], cut_record=records[mid]
+        )
     text = text.replace(old, new, 1) if defect != "trailing comma" else text[:-2] + new
     if rng.random() < 0.3:
         text = "Here are the records:\n" + text
@@ -278,7 +296,40 @@ def _deep(rng: random.Random) -> Case:
     return Case("deep", head, value, cut=True)  # cut right after the innermost value
 
 
+def _example_after(rng: random.Random) -> Case:
+    """A bare list that looks like a citation, then an example: the list is the answer."""
+    truth = [rng.randint(1, 9) for _ in range(rng.randint(1, 3))]
+    lead = rng.choice(["The primes are:\n", "", "Answer:\n"])
+    text = f"{lead}{json.dumps(truth)}\n\nFor example: {json.dumps({'id': 1})}"
+    return Case("citation-like answer", text, truth)
+
+
+def _cut_after_prose(rng: random.Random) -> Case:
+    case = _truncated(rng)
+    case.text = rng.choice(_PROSE_BEFORE[:2]) + case.text
+    case.category = "truncated after prose"
+    return case
+
+
+def _cut_single_quotes(rng: random.Random) -> Case:
+    records = _records(rng, rng.randint(2, 6))
+    for record in records:
+        record["name"] = record["name"].replace("'", "")
+    pieces = [_python_like(r, "'") for r in records]
+    k = rng.randrange(1, len(records))
+    start = 1 + sum(len(p) + 2 for p in pieces[:k])
+    text = "[" + ", ".join(pieces) + "]"
+    cut = _cut_position(text, start, start + len(pieces[k]), rng)
+    return Case(
+        "truncated single quotes", text[:cut], records, cut=True, complete=records[:k],
+        cut_record=records[k],
+    )
+
+
 GENERATORS: dict[str, Callable[[random.Random], Case]] = {
+    "citation-like answer": _example_after,
+    "truncated after prose": _cut_after_prose,
+    "truncated single quotes": _cut_single_quotes,
     "valid": _valid,
     "prose": _prose,
     "several values": _first_value_wins,

@@ -23,7 +23,7 @@ _DOUBLE = r'"[^"\\]*(?:\\.[^"\\]*)*"'
 # The strings are read in order from the start (atomic groups: linear, no backtracking); where
 # the reading stops before the end, a string was followed by something that is not syntax.
 _IN_ORDER = re.compile(
-    r"""(?>[^"]*+(?>"[^"\\]*+(?:\\.[^"\\]*+)*+")(?=[ \t]*+(?:[\s:,\]}'/]|\Z)))*+""",
+    r"""(?>[^"]*+(?>"[^"\\]*+(?:\\.[^"\\]*+)*+")(?=[ \t]*+(?:[\s:,\]}'"/]|\Z)))*+""",
     re.DOTALL,
 )
 _TOKEN = re.compile(_DOUBLE, re.DOTALL)

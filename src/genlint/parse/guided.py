@@ -100,6 +100,11 @@ def _edits(text: str, pos: int, message: str) -> list[tuple[str, str]]:
         # a string value or key whose opening quote is missing: "name": 记录300",
         edits.append((head + '"' + tail, f"{GUESS_NOTE} where a string starts: inserted a quote"))
         edits.extend(_closing_quotes(text, pos))
+        quote = text.rfind('"', 0, pos)
+        if quote > 0 and text[quote - 1] != "\\":
+            # a quote inside a string that the model did not escape: "记"录"5"
+            note = f"{GUESS_NOTE} that the quote at char {quote} is inside a string: escaped it"
+            edits.append((text[:quote] + "\\" + text[quote:], note))
     return edits
 
 

@@ -16,7 +16,7 @@ from .direct import NotJSON, load_strict
 from .guesses import reply_cut_note, string_guesses
 from .guided import guided_repair
 from .result import GUESS_NOTE, TRUNCATED_NOTE
-from .strings import protect, restore
+from .strings import protect, requote, restore
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +62,22 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
             return load_strict(normalised), notes, True
         except NotJSON:
             pass
+        # ASCII JSON with a local defect next to a full-width mark that belongs to a value
+        # ("name": 记录，5"): the guided repair of the text as written keeps the mark
+        try:
+            return (*guided_repair(text, deadline), True)
+        except NotJSON:
+            pass
+    requoted, singles, breaks = requote(normalised)
+    if singles or breaks:
+        said = []
+        if singles:
+            said.append(f"{GUESS_NOTE} where {singles} single-quoted string(s) end")
+        if breaks:
+            said.append(f"{GUESS_NOTE} that {breaks} string(s) hold raw line breaks")
+        linear = _linear(requoted, deadline)
+        if linear is not None:
+            return linear[0], notes + said + linear[1], True
     if len(normalised) > REPAIR_MAX_CHARS:
         value, repairs, linear = _repair_large(normalised, deadline)
         return value, notes + repairs, linear
@@ -136,6 +152,22 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
         if size(candidate) > size(best):
             best, repairs, linear = candidate, other_repairs, True
     return best, notes + repairs, linear
+
+
+def _linear(text: str, deadline: Deadline | None) -> tuple[Any, list[str]] | None:
+    """The value of ``text`` as it is, with its cut closed, or repaired where the strict parser
+    stops; None when none of these reads it."""
+    try:
+        return load_strict(text), []
+    except NotJSON:
+        pass
+    steps = (close_truncated, guided_repair) if _only_cut(text) else (guided_repair,)
+    for step in steps:
+        try:
+            return step(text, deadline)
+        except NotJSON:
+            continue
+    return None
 
 
 def _only_cut(text: str) -> bool:

@@ -46,6 +46,41 @@ def decode_string(token: str) -> str | None:
     return value if isinstance(value, str) else None
 
 
+# A single-quoted string cut off by the end of the reply, where a JSON string can stand.
+_CUT_SINGLE = re.compile(r"(?P<pre>[{\[,:])(?P<gap>\s*)'(?P<body>(?:[^'\\\n]|\\.)*\\?)\Z")
+
+
+def requote(text: str) -> tuple[str, int, int]:
+    """``(text, single-quoted strings rewritten, strings with raw control characters
+    rewritten)``: every such string token at a JSON string position written as the standard
+    double-quoted JSON string of its value, so the strict parser and the linear repairs can read
+    the rest; a single-quoted string cut off at the end becomes an open double-quoted one."""
+    if "'" not in text and not _RAW_CONTROL.search(text):
+        return text, 0, 0
+    counts = [0, 0]
+
+    def rewrite(match: re.Match[str]) -> str:
+        token = match.group("token")
+        single = token[0] == "'"
+        if not single and not _RAW_CONTROL.search(token):
+            return match.group()
+        value = decode_string(token)
+        if value is None:
+            return match.group()
+        counts[0 if single else 1] += 1
+        return match.group("pre") + match.group("gap") + json.dumps(value, ensure_ascii=False)
+
+    text = _STRING_TOKEN.sub(rewrite, text)
+    cut = _CUT_SINGLE.search(text, max(0, len(text) - 4096))
+    if cut is not None:
+        body = cut.group("body")
+        value = decode_string("'" + body.rstrip("\\") + "'")
+        if value is not None:
+            counts[0] += 1
+            text = text[: cut.start("gap")] + cut.group("gap") + json.dumps(value, ensure_ascii=False)[:-1]
+    return text, counts[0], counts[1]
+
+
 def protect(text: str) -> tuple[str, list[str]]:
     """``text`` with string tokens that json-repair would decode differently (escapes, raw
     control characters, single quotes) swapped for stand-ins, and the decoded originals."""
