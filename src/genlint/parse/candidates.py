@@ -157,28 +157,6 @@ def _find_opener(stack: list[tuple[str, int]], opener: str) -> int:
     return -1
 
 
-def first_value(text: str, deadline: Deadline | None = None) -> tuple[int, int] | None:
-    """``(end, values after it)`` when ``text`` starts with a complete bracketed value and more
-    text follows it; None otherwise. A citation marker in a line of prose after the value
-    (``See [1].``) is not counted as a value."""
-    start = len(text) - len(text.lstrip())
-    if start >= len(text) or text[start] not in _OPEN:
-        return None
-    spans = _bracket_spans(text, deadline)
-    first = next((span for span in spans if span[0] == start), None)
-    if first is None or first[1] >= len(text.rstrip()) or text[first[1] - 1] not in _CLOSE:
-        return None
-    end = first[1]
-    others = 0
-    for span_start, span_end in spans:
-        if span_start < end:
-            continue
-        if not _in_prose(text, span_start, span_end):
-            others += 1
-        end = span_end  # spans inside this one are not values of their own
-    return first[1], others
-
-
 def _in_prose(text: str, start: int, end: int) -> bool:
     """A citation-like ``[1]`` with other words on its line: a marker, not a value."""
     if _CITATION.match(text, start, end) is None:
@@ -187,3 +165,15 @@ def _in_prose(text: str, start: int, end: int) -> bool:
     line_end = text.find("\n", end)
     line = text[line_start : len(text) if line_end < 0 else line_end]
     return line.strip() != text[start:end]
+
+
+def value_then_more(text: str, deadline: Deadline | None = None) -> bool:
+    """Whether ``text`` starts with a complete bracketed value and brackets follow it (another
+    value, or a citation in a note): json-repair would glue them into one array."""
+    start = len(text) - len(text.lstrip())
+    if start >= len(text) or text[start] not in _OPEN:
+        return False
+    first = next((span for span in _bracket_spans(text, deadline) if span[0] == start), None)
+    if first is None or text[first[1] - 1] not in _CLOSE:
+        return False
+    return _OPENERS.search(text, first[1]) is not None

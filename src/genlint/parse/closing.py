@@ -15,7 +15,7 @@ import orjson
 
 from .budget import Deadline
 from .direct import NotJSON, load_exact
-from .result import TRUNCATED_NOTE
+from .result import GUESS_NOTE, TRUNCATED_NOTE
 
 # Strings are matched whole so brackets inside them are skipped; an unterminated string runs
 # to the end of the text.
@@ -60,18 +60,20 @@ def close_truncated(text: str, deadline: Deadline | None = None) -> tuple[Any, l
         head = _without_cut_escape(text)
         attempts.append((head + '"' + closers, "closed a truncated string"))
     attempts.append((body.rstrip().rstrip(",") + closers, ""))
-    if stack and stack[-1] == "{" and open_string_at < 0:
-        # Cut after a key ('{"a": 1, "b"' or '..."b":'): the key gets null, as it would when
-        # the model had written no value.
-        head = body.rstrip()
-        if head.endswith('"'):
-            attempts.append((head + ": null" + closers, "gave the last key the value null"))
-        elif head.endswith(":"):
-            attempts.append((head + " null" + closers, "gave the last key the value null"))
+    after_key = stack and stack[-1] == "{" and open_string_at < 0
+    head = body.rstrip()
+    if after_key and head.endswith(":"):
+        # Cut after a colon ('{"a": 1, "b":'): the key was written, its value is missing, and
+        # gets null as it would when the model had written no value.
+        attempts.append((head + " null" + closers, "gave the last key the value null"))
     if stack:
         comma = _last_comma(text, opened_at[-1])
         if comma >= 0:
             attempts.append((text[:comma] + closers, "dropped an incomplete last element"))
+    if after_key and head.endswith('"'):
+        # the first key of an object, cut before its colon ('{"b"'): it stays, with null
+        attempts.append((head + ": null" + closers, "gave the last key the value null"))
+    if stack:
         attempts.append((text[: opened_at[-1] + 1] + closers, "emptied the innermost container"))
     last_error = ""
     for candidate, note in attempts:
@@ -85,6 +87,11 @@ def close_truncated(text: str, deadline: Deadline | None = None) -> tuple[Any, l
         repairs = [note] if note else []
         if stack:
             repairs.append(f"closed {len(stack)} open bracket{'s' if len(stack) > 1 else ''}")
+        if open_string_at >= 0 and closers and _ends_with(text, closers):
+            repairs.append(
+                f"{GUESS_NOTE} that the string at char {open_string_at} was cut off, not "
+                "missing its closing quote before the brackets it ends with"
+            )
         repairs.append(cut_note(len(text), len(stack), open_string_at >= 0, text))
         return value, repairs
     raise NotJSON(f"closing the open brackets did not help: {last_error}")
@@ -159,6 +166,12 @@ def _last_comma(text: str, start: int) -> int:
 # first half of a surrogate pair: half a character, which the closed string must not hold.
 _CUT_ESCAPE = re.compile(r"(\\+)(u[0-9a-fA-F]{0,3})?\Z")
 _HALF_PAIR = re.compile(r"(?<!\\)((?:\\\\)*)\\u[dD][89abAB][0-9a-fA-F]{2}\Z")
+
+
+def _ends_with(text: str, closers: str) -> bool:
+    """Whether ``text`` ends with ``closers`` (spaces between them allowed, a fence after)."""
+    tail = re.sub(r"[\s`]+", "", text[-(4 * len(closers) + 16) :])
+    return tail.endswith(closers)
 
 
 def _without_cut_escape(text: str) -> str:

@@ -16,6 +16,7 @@ from .budget import Deadline
 from .candidates import Candidate, find_candidates
 from .direct import NotJSON, load_strict
 from .repaired import RepairFailed, repair
+from .result import GUESS_NOTE
 
 Check = Callable[[Any], tuple[bool, Any, str]]
 
@@ -59,6 +60,13 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
         accepted, converted, why = check(value)
         if accepted:
             took = f"took the fragment at chars {candidate.start}-{candidate.end}"
+            others = _other_values(text, candidates, candidate)
+            if others:
+                where = ", ".join(str(c.start) for c in others[:5])
+                notes.append(
+                    f"{GUESS_NOTE} that the first acceptable of {len(others) + 1} values is the "
+                    f"answer (the others start at chars {where}{'…' if len(others) > 5 else ''})"
+                )
             return converted, [took, *notes]
         reasons.append(f"{_where(candidate)}: {why}")
     raise NothingExtracted(_summary(reasons, len(candidates)))
@@ -74,6 +82,28 @@ def _worth_repairing(candidate: Candidate, fragment: str) -> bool:
     if candidate.source == "fence":
         return True
     return bool(_OBJECT_START.match(fragment) or _ARRAY_START.match(fragment))
+
+
+_MAX_OTHERS = 20
+
+
+def _other_values(text: str, candidates: list[Candidate], chosen: Candidate) -> list[Candidate]:
+    """Values in the answer besides ``chosen``: outermost fragments outside it that are JSON.
+    Citation markers in prose and reasoning drafts are not values of the answer."""
+    others: list[Candidate] = []
+    end = -1
+    for c in sorted((c for c in candidates if c.tier == 0), key=lambda c: (c.start, -c.end)):
+        if c.start < end or (chosen.start <= c.start < chosen.end):
+            continue
+        end = c.end
+        try:
+            load_strict(c.text_of(text))
+        except NotJSON:
+            continue  # a slot such as {key: value} in the prose, or broken: not counted
+        others.append(c)
+        if len(others) >= _MAX_OTHERS:
+            break
+    return others
 
 
 def _where(candidate: Candidate) -> str:

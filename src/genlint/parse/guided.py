@@ -27,6 +27,9 @@ _MAX_TRIES = 3
 _SEPARATORS = re.compile(r"\s*[,}\]]")
 _PYTHON_LITERAL = re.compile(r"(?:True|False|None)\b")
 _PYTHON_TO_JSON = {"True": "true", "False": "false", "None": "null"}
+# After a quote that was meant inside a string: more text of the string on the same line, up to
+# a quote that JSON syntax follows (not a comment, not the next string of a missing comma).
+_INSIDE_STRING = re.compile(r'[^\s/"#][^\n]*?"\s*[,:}\]]')
 _CONTROL = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -101,7 +104,7 @@ def _edits(text: str, pos: int, message: str) -> list[tuple[str, str]]:
         edits.append((head + '"' + tail, f"{GUESS_NOTE} where a string starts: inserted a quote"))
         edits.extend(_closing_quotes(text, pos))
         quote = text.rfind('"', 0, pos)
-        if quote > 0 and text[quote - 1] != "\\":
+        if quote > 0 and text[quote - 1] != "\\" and _INSIDE_STRING.match(text, pos):
             # a quote inside a string that the model did not escape: "记"录"5"
             note = f"{GUESS_NOTE} that the quote at char {quote} is inside a string: escaped it"
             edits.append((text[:quote] + "\\" + text[quote:], note))

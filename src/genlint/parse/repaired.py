@@ -9,7 +9,7 @@ import orjson
 
 from . import cleanup, fullwidth
 from .budget import Deadline
-from .candidates import first_value
+from .candidates import value_then_more
 from .closing import close_truncated
 from .completeness import loss_note, size
 from .direct import NotJSON, load_strict
@@ -90,7 +90,11 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
         except NotJSON:
             pass
         else:
-            return closed_value, notes + closed, True
+            # emptying a container, or closing a string that ends with the closing brackets
+            # (`{"key": "value}`: its closing quote may be what is missing), is a reading
+            # json-repair may better: those compete below
+            if not any(n.startswith(("emptied", GUESS_NOTE)) for n in closed):
+                return closed_value, notes + closed, True
     normalised, cleaned = cleanup.clean(normalised)
     notes += cleaned
     try:
@@ -115,28 +119,19 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
         else:
             if isinstance(closed_value, dict):
                 return closed_value, notes + closed, True
-    if any(_GLUED in entry.get("text", "") for entry in log if isinstance(entry, dict)):
+    said = " ".join(entry.get("text", "") for entry in log if isinstance(entry, dict))
+    # (json-repair keeps all values in an array, or only the last: either way it saw several)
+    glued = _GLUED in said
+    if glued and (
+        value_then_more(normalised, deadline)
+        or (isinstance(value, list) and not normalised.lstrip().startswith("["))
+    ):
         # json-repair found more than one top-level value and glued them into an array (or
-        # kept the last): the first complete value is the answer, what follows it is prose
-        first = first_value(normalised, deadline)
-        if first is not None:
-            end, others = first
-            try:
-                value, first_notes, linear = load_strict(normalised[:end]), [], True
-            except NotJSON:
-                value, first_notes, linear = _repair(normalised[:end], deadline)
-            if others:
-                said = (
-                    f"{GUESS_NOTE} that the first of several values is the answer: "
-                    f"{others} more after char {end} left as prose"
-                )
-            else:
-                said = f"read the text after char {end} as prose, not part of the value"
-            return value, notes + first_notes + [said], linear
-        if not normalised.lstrip().startswith("["):
-            raise RepairFailed(
-                "the text holds several JSON values; extraction picks the first acceptable"
-            )
+        # kept the last); the first complete value is the answer, and a note or a citation
+        # after it is prose: extraction takes the first acceptable value and says so
+        raise RepairFailed(
+            "the text holds more than one value; extraction picks the first acceptable"
+        )
     if value == "" and not _is_empty_string_literal(normalised):
         # json-repair answers "" when it found nothing to build a value from.
         raise RepairFailed("json-repair found no JSON value")

@@ -90,7 +90,7 @@ def protect(text: str) -> tuple[str, list[str]]:
 
     def swap(match: re.Match[str]) -> str:
         token = match.group("token")
-        if token[0] == '"' and "\\" not in token and not _RAW_CONTROL.search(token):
+        if "\\" not in token and (token[0] == "'" or not _RAW_CONTROL.search(token)):
             return match.group()  # json-repair reads a plain string right
         value = decode_string(token)
         if value is None:
