@@ -235,7 +235,7 @@ _BIG_DEFECTS = (
 )
 
 
-def _big_one_defect(rng: random.Random, sizes: tuple[int, ...] = (50, 400, 2000, 6000)) -> Case:
+def big_one_defect(rng: random.Random, sizes: tuple[int, ...] = (50, 400, 2000, 6000)) -> Case:
     n = rng.choice(sizes)
     top = 10**22 if rng.random() < 0.3 else 10**6  # integers beyond 64 bits must stay exact
     records = [{"id": i, "name": f"记录{i}", "v": rng.randint(0, top)} for i in range(n)]
@@ -342,7 +342,7 @@ GENERATORS: dict[str, Callable[[random.Random], Case]] = {
     "raw newlines": _raw_newlines,
     "full-width": _fullwidth,
     "long numbers": _long_numbers,
-    "big one defect": _big_one_defect,
+    "big one defect": big_one_defect,
     "deep": _deep,
 }
 
@@ -365,7 +365,7 @@ def make_cases(seed: int, per_category: int, *, big_sizes: tuple[int, ...] | Non
     for name, make in GENERATORS.items():
         for _ in range(per_category):
             if name == "big one defect" and big_sizes is not None:
-                cases.append(_big_one_defect(rng, big_sizes))
+                cases.append(big_one_defect(rng, big_sizes))
             elif name == "deep" and big_sizes is not None:
                 cases.append(make(rng))
             else:

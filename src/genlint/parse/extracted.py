@@ -25,8 +25,9 @@ class NothingExtracted(ValueError):
     """No fragment gave an acceptable value; the message summarises why."""
 
 
-def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]]:
-    """``(accepted value, repairs)`` of the first acceptable fragment of ``text``.
+def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str], str]:
+    """``(accepted value, repairs, the text without the other values)`` of the first acceptable
+    fragment of ``text``; the last is what the value must be measured against for lost data.
 
     Fragments are taken tier by tier (the answer, then citation-like brackets, then reasoning
     blocks), in order of position within a tier; each is parsed as written, else repaired when
@@ -67,7 +68,10 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
                     f"{GUESS_NOTE} that the first acceptable of {len(others) + 1} values is the "
                     f"answer (the others start at chars {where}{'…' if len(others) > 5 else ''})"
                 )
-            return converted, [took, *notes]
+            rest = text
+            for other in reversed(others):
+                rest = rest[: other.start] + rest[other.end :]
+            return converted, [took, *notes], rest
         reasons.append(f"{_where(candidate)}: {why}")
     raise NothingExtracted(_summary(reasons, len(candidates)))
 
