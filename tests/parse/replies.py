@@ -121,7 +121,14 @@ def _think_literal(rng: random.Random) -> Case:
     truth = _records(rng, rng.randint(1, 3))
     draft = json.dumps([{"id": -1, "name": "draft"}])
     start = rng.choice(["", "// final\n", "/* answer */ "])
-    return Case("think", f"<think>{draft}</think>\n{start}{_dump(truth, rng)}", truth)
+    body = _dump(truth, rng)
+    roll = rng.random()
+    if roll < 0.3:  # Python literals first in the answer: [None, True, …]
+        truth = [None, True, *truth]
+        body = "[None, True, " + body[1:]
+    elif roll < 0.5:  # a comment first inside the answer
+        body = "[ // the records\n" + body[1:]
+    return Case("think", f"<think>{draft}</think>\n{start}{body}", truth)
 
 
 def _cut_position(text: str, start: int, end: int, rng: random.Random) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .budget import Deadline
-from .candidates import Candidate, find_candidates
+from .candidates import Candidate, find_candidates, reasoning_spans
 from .direct import NotJSON, load_strict
 from .repaired import RepairFailed, repair
 from .result import GUESS_NOTE
@@ -61,6 +61,12 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
         accepted, converted, why = check(value)
         if accepted:
             took = f"took the fragment at chars {candidate.start}-{candidate.end}"
+            if candidate.tier >= 2 and text[_reasoning_end(text, candidate) :].strip():
+                notes.append(
+                    f"{GUESS_NOTE} that the draft in the reasoning block at char "
+                    f"{candidate.start} is the answer: the text after the block holds no "
+                    "acceptable value"
+                )
             others = _other_values(text, candidates, candidate)
             if others:
                 where = ", ".join(str(c.start) for c in others[:5])
@@ -78,8 +84,11 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
 
 # What a broken JSON fragment starts with: a key or a closer after "{", a value after "[".
 # A bracket at the very end (a reply cut right after it) counts as a start as well.
-_OBJECT_START = re.compile(r"""[{｛]\s*(?:["'“‘}｝]|[\w$-]+\s*[:：]|\Z)""")
-_ARRAY_START = re.compile(r"""[\[［]\s*(?:["'“‘{｛\[［\]］\d+-]|\.\d|true\b|false\b|null\b|\Z)""")
+# A comment or a Python literal may come first: `{ // the verdict`, `[None, True]`.
+_OBJECT_START = re.compile(r"""[{｛]\s*(?:["'“‘}｝]|[\w$-]+\s*[:：]|/[/*]|\Z)""")
+_ARRAY_START = re.compile(
+    r"""[\[［]\s*(?:["'“‘{｛\[［\]］\d+-]|\.\d|/[/*]|(?:true|false|null|True|False|None)\b|\Z)"""
+)
 
 
 def _worth_repairing(candidate: Candidate, fragment: str) -> bool:
@@ -89,6 +98,11 @@ def _worth_repairing(candidate: Candidate, fragment: str) -> bool:
 
 
 _MAX_OTHERS = 20
+
+
+def _reasoning_end(text: str, candidate: Candidate) -> int:
+    """Where the reasoning block holding ``candidate`` ends."""
+    return next((b for a, b in reasoning_spans(text) if a <= candidate.start < b), len(text))
 
 
 def _other_values(text: str, candidates: list[Candidate], chosen: Candidate) -> list[Candidate]:
