@@ -158,13 +158,19 @@ def _find_opener(stack: list[tuple[str, int]], opener: str) -> int:
 
 
 def _in_prose(text: str, start: int, end: int) -> bool:
-    """A citation-like ``[1]`` with other words on its line: a marker, not a value."""
+    """A citation-like ``[1]`` with other words on its line: a marker, not a value. Only the
+    neighbourhood is read, so a long line of markers costs no more than a short one."""
     if _CITATION.match(text, start, end) is None:
         return False
-    line_start = text.rfind("\n", 0, start) + 1
-    line_end = text.find("\n", end)
-    line = text[line_start : len(text) if line_end < 0 else line_end]
-    return line.strip() != text[start:end]
+    before = text[max(0, start - _NEAR) : start]
+    before = before[before.rfind("\n") + 1 :]
+    after = text[end : end + _NEAR]
+    newline = after.find("\n")
+    after = after if newline < 0 else after[:newline]
+    return bool(before.strip() or after.strip())
+
+
+_NEAR = 200
 
 
 def value_then_more(text: str, deadline: Deadline | None = None) -> bool:
