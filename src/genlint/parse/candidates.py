@@ -89,7 +89,7 @@ def find_candidates(text: str, deadline: Deadline | None = None) -> list[Candida
             body_end -= 1
         if body_end > body_start:
             found.setdefault((body_start, body_end), Candidate(body_start, body_end, "fence"))
-    for start, end in _bracket_spans(text, deadline):
+    for start, end in _bracket_spans(text, deadline, limit=4 * MAX_CANDIDATES):
         found.setdefault((start, end), Candidate(start, end, "brackets"))
         if len(found) >= MAX_CANDIDATES:
             break
@@ -110,7 +110,10 @@ def _string_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _bracket_spans(
-    text: str, deadline: Deadline | None, strings: list[tuple[int, int]] | None = None
+    text: str,
+    deadline: Deadline | None,
+    strings: list[tuple[int, int]] | None = None,
+    limit: int = 0,
 ) -> list[tuple[int, int]]:
     """(start, end) of every bracketed span, ordered by start; unclosed ones run to the end.
 
@@ -143,8 +146,11 @@ def _bracket_spans(
                     _, start = stack.pop()
                     spans.append((start, pos) if len(stack) == depth else (start, pos - 1))
         steps += 1
-        if steps % 1024 == 0 and deadline is not None and deadline.expired():
-            break
+        if steps % 1024 == 0:
+            if deadline is not None and deadline.expired():
+                break
+            if limit and not stack and len(spans) >= limit:
+                break  # enough complete fragments; the rest of a long reply is not read
     spans.extend((start, len(text)) for _, start in stack)
     spans.sort()
     return spans
