@@ -24,7 +24,7 @@ _WORDS = ["alpha", "beta", "记录", "数据", "naïve", "café", "emoji 😀", 
 _PROSE_BEFORE = [
     "Here is the JSON you asked for:\n",
     "Sure! The result:\n\n",
-    "<think>The user wants a list. Draft: {\"id\": 0}</think>\n",
+    '<think>The user wants a list. Draft: {"id": 0}</think>\n',
     "<think>Maybe [1, 2] would do.</think>\nFinal answer:\n",
     "```json\n",
 ]
@@ -161,7 +161,12 @@ def _truncated(rng: random.Random) -> Case:
     cut = _cut_position(text, start, start + len(pieces[k]), rng)
     truth = {"results": records} if wrap else records
     return Case(
-        "truncated", text[:cut], truth, cut=True, complete=records[:k], wrap=wrap,
+        "truncated",
+        text[:cut],
+        truth,
+        cut=True,
+        complete=records[:k],
+        wrap=wrap,
         cut_record=records[k],
     )
 
@@ -203,18 +208,27 @@ def _raw_newlines(rng: random.Random) -> Case:
     target = rng.choice(truth)
     target["name"] = rng.choice(["first line\nsecond line", "ends with a break\n", "a\n\nb"])
     body = json.dumps(truth, ensure_ascii=False)
-    text = body.replace(json.dumps(target["name"], ensure_ascii=False), json.dumps(target["name"], ensure_ascii=False).replace("\\n", "\n"), 1)
+    text = body.replace(
+        json.dumps(target["name"], ensure_ascii=False),
+        json.dumps(target["name"], ensure_ascii=False).replace("\\n", "\n"),
+        1,
+    )
     return Case("raw newlines", text, truth)
 
 
 def _fullwidth(rng: random.Random) -> Case:
-    truth = {"score": rng.randint(1, 5), "reason": rng.choice(["好，但是：缺少日期", "回答正确", "引用“条款”"])}
+    truth = {
+        "score": rng.randint(1, 5),
+        "reason": rng.choice(["好，但是：缺少日期", "回答正确", "引用“条款”"]),
+    }
     text = "｛“score”：" + str(truth["score"]) + "，“reason”：“" + str(truth["reason"]) + "”｝"
     return Case("full-width", text, truth)
 
 
 def _long_numbers(rng: random.Random) -> Case:
-    truth = [{"id": rng.randint(10**18, 10**40), "n": -rng.randint(10**19, 10**25)} for _ in range(3)]
+    truth = [
+        {"id": rng.randint(10**18, 10**40), "n": -rng.randint(10**19, 10**25)} for _ in range(3)
+    ]
     text = json.dumps(truth)
     damage = rng.choice(["trailing", "cut", "comma"])
     if damage == "trailing":
@@ -275,7 +289,12 @@ def big_one_defect(rng: random.Random, sizes: tuple[int, ...] = (50, 400, 2000, 
     if defect == "cut":
         cut = text.index(name) + len(name) - 2  # inside the name of record mid
         return Case(
-            "big: cut", text[:cut], records, cut=True, complete=records[:mid], cut_record=records[mid]
+            "big: cut",
+            text[:cut],
+            records,
+            cut=True,
+            complete=records[:mid],
+            cut_record=records[mid],
         )
     text = text.replace(old, new, 1) if defect != "trailing comma" else text[:-2] + new
     if rng.random() < 0.3:
@@ -328,7 +347,11 @@ def _cut_single_quotes(rng: random.Random) -> Case:
     text = "[" + ", ".join(pieces) + "]"
     cut = _cut_position(text, start, start + len(pieces[k]), rng)
     return Case(
-        "truncated single quotes", text[:cut], records, cut=True, complete=records[:k],
+        "truncated single quotes",
+        text[:cut],
+        records,
+        cut=True,
+        complete=records[:k],
         cut_record=records[k],
     )
 
@@ -357,7 +380,13 @@ GENERATORS: dict[str, Callable[[random.Random], Case]] = {
 def _python_like(value: Any, quote: str) -> str:
     """``value`` written with ``quote`` around strings (a model imitating Python)."""
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{_python_like(k, quote)}: {_python_like(v, quote)}" for k, v in value.items()) + "}"
+        return (
+            "{"
+            + ", ".join(
+                f"{_python_like(k, quote)}: {_python_like(v, quote)}" for k, v in value.items()
+            )
+            + "}"
+        )
     if isinstance(value, list):
         return "[" + ", ".join(_python_like(v, quote) for v in value) + "]"
     if isinstance(value, str):
@@ -366,7 +395,9 @@ def _python_like(value: Any, quote: str) -> str:
     return json.dumps(value)
 
 
-def make_cases(seed: int, per_category: int, *, big_sizes: tuple[int, ...] | None = None) -> list[Case]:
+def make_cases(
+    seed: int, per_category: int, *, big_sizes: tuple[int, ...] | None = None
+) -> list[Case]:
     rng = random.Random(seed)
     cases = []
     for name, make in GENERATORS.items():
@@ -465,12 +496,13 @@ def _partial_ok(partial: Any, meant: Any) -> bool:
         return want.startswith(last)
     if isinstance(last, list) and isinstance(want, list):
         return len(last) <= len(want)
-    if isinstance(last, int | float) and isinstance(want, int | float):
-        return True  # a number cut short reads as a shorter number
-    return False
+    # a number cut short reads as a shorter number
+    return isinstance(last, int | float) and isinstance(want, int | float)
 
 
-def score(case: Case, ok: bool, value: Any, *, lossy: bool, guessed: bool, truncated: bool) -> Score:
+def score(
+    case: Case, ok: bool, value: Any, *, lossy: bool, guessed: bool, truncated: bool
+) -> Score:
     """How a parser's answer compares with the meant value. ``lossy``/``guessed``/``truncated``
     are the flags the parser raised (all False for a parser without them)."""
     if not case.cut:
@@ -495,7 +527,11 @@ def score(case: Case, ok: bool, value: Any, *, lossy: bool, guessed: bool, trunc
         head_ok = head_ok and len(records) >= len(complete)
         extra = records[len(complete) :]
         exact = head_ok and (
-            not extra or (len(extra) == 1 and (same(extra[0], case.cut_record) or _partial_ok(extra[0], case.cut_record)))
+            not extra
+            or (
+                len(extra) == 1
+                and (same(extra[0], case.cut_record) or _partial_ok(extra[0], case.cut_record))
+            )
         )
     said = truncated or lossy
     silent = ok and not lossy and (not exact or not said)

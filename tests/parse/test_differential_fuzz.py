@@ -16,7 +16,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from genlint import parse_json
-
 from parse.replies import GENERATORS, Case, Tally, big_one_defect, make_cases, score
 
 # Per category; the fuzz profile's budget is shared among the categories.

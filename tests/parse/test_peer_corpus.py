@@ -58,6 +58,8 @@ def test_pass_rate_is_above_the_floor() -> None:
     # reply keeps its complete elements exactly: SPEC §2) are choices, pinned above one by one;
     # the floor bounds the rest, where the peers' heuristics and ours simply disagree.
     policy = {"heuristic", "size"}
-    differ = sum(1 for index, _ in CASES if DIFFERENCES.get(str(index), {}).get("category") in policy)
+    differ = sum(
+        1 for index, _ in CASES if DIFFERENCES.get(str(index), {}).get("category") in policy
+    )
     passed = len(CASES) - differ
     assert passed / len(CASES) >= FLOOR, f"{passed}/{len(CASES)}"

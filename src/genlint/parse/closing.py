@@ -36,7 +36,7 @@ _NEAR_END = 4096
 MAX_DEPTH = 1024
 # More openers in a row (spaces, keys and colons between them allowed) than any parser here reads
 # (a run inside a string counts too: such a string is refused, never misread).
-_OPEN_RUN = re.compile(r'(?:[\[{]\s*(?:"[^"\\\n]{0,64}"\s*:\s*)?){%d}' % (MAX_DEPTH + 1))
+_OPEN_RUN = re.compile(r'(?:[\[{]\s*(?:"[^"\\\n]{0,64}"\s*:\s*)?){' + str(MAX_DEPTH + 1) + "}")
 
 
 def close_truncated(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]:

@@ -94,7 +94,10 @@ def _edits(text: str, pos: int, message: str) -> list[tuple[str, str]]:
         if literal is not None:
             json_literal = _PYTHON_TO_JSON[literal.group()]
             edits.append(
-                (head + json_literal + tail[literal.end() :], f"read {literal.group()} as {json_literal}")
+                (
+                    head + json_literal + tail[literal.end() :],
+                    f"read {literal.group()} as {json_literal}",
+                )
             )
             return edits
         if tail[:1] == ",":

@@ -40,13 +40,13 @@ def repair(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]
     """
     value, notes, checked = _repair(text, deadline)
     guesses = [] if any(n.startswith(GUESS_NOTE) for n in notes) else string_guesses(text)
-    if not checked and not any(note.startswith(TRUNCATED_NOTE) for note in notes):
-        # json-repair closes what a cut left open without saying so in every case; a string
-        # misread through a raw quote looks open at the end too, unless the text ends closed
-        if not (guesses and text.rstrip()[-1:] in ("}", "]")):
-            cut = reply_cut_note(text)
-            if cut:
-                notes.append(cut)
+    # json-repair closes what a cut left open without saying so in every case; a string misread
+    # through a raw quote looks open at the end too, unless the text ends closed
+    misread = bool(guesses) and text.rstrip()[-1:] in ("}", "]")
+    if not checked and not misread and not any(n.startswith(TRUNCATED_NOTE) for n in notes):
+        cut = reply_cut_note(text)
+        if cut:
+            notes.append(cut)
     notes.extend(guesses)
     # the linear repairs keep every complete element by construction; json-repair may not
     lost = None if checked else loss_note(text, value)
@@ -70,14 +70,14 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
             pass
     requoted, singles, breaks = requote(normalised)
     if singles or breaks:
-        said = []
+        guessed = []
         if singles:
-            said.append(f"{GUESS_NOTE} where {singles} single-quoted string(s) end")
+            guessed.append(f"{GUESS_NOTE} where {singles} single-quoted string(s) end")
         if breaks:
-            said.append(f"{GUESS_NOTE} that {breaks} string(s) hold raw line breaks")
-        linear = _linear(requoted, deadline)
-        if linear is not None:
-            return linear[0], notes + said + linear[1], True
+            guessed.append(f"{GUESS_NOTE} that {breaks} string(s) hold raw line breaks")
+        read = _linear(requoted, deadline)
+        if read is not None:
+            return read[0], notes + guessed + read[1], True
     if len(normalised) > REPAIR_MAX_CHARS:
         value, repairs, linear = _repair_large(normalised, deadline)
         return value, notes + repairs, linear
@@ -119,9 +119,9 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
         else:
             if isinstance(closed_value, dict):
                 return closed_value, notes + closed, True
-    said = " ".join(entry.get("text", "") for entry in log if isinstance(entry, dict))
+    logged = " ".join(entry.get("text", "") for entry in log if isinstance(entry, dict))
     # (json-repair keeps all values in an array, or only the last: either way it saw several)
-    glued = _GLUED in said
+    glued = _GLUED in logged
     if glued and (
         value_then_more(normalised, deadline)
         or (isinstance(value, list) and not normalised.lstrip().startswith("["))

@@ -77,7 +77,11 @@ def requote(text: str) -> tuple[str, int, int]:
         value = decode_string("'" + body.rstrip("\\") + "'")
         if value is not None:
             counts[0] += 1
-            text = text[: cut.start("gap")] + cut.group("gap") + json.dumps(value, ensure_ascii=False)[:-1]
+            text = (
+                text[: cut.start("gap")]
+                + cut.group("gap")
+                + json.dumps(value, ensure_ascii=False)[:-1]
+            )
     return text, counts[0], counts[1]
 
 
