@@ -72,9 +72,15 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
     if singles or breaks:
         guessed = []
         if singles:
-            guessed.append(f"{GUESS_NOTE} where {singles} single-quoted string(s) end")
+            guessed.append(
+                f"{GUESS_NOTE} where {len(singles)} single-quoted string(s) end (the first "
+                f"starts at char {singles[0]}): an apostrophe inside one could end it"
+            )
         if breaks:
-            guessed.append(f"{GUESS_NOTE} that {breaks} string(s) hold raw line breaks")
+            guessed.append(
+                f"{GUESS_NOTE} that the line breaks of {len(breaks)} string(s) are inside them "
+                f"(the first string starts at char {breaks[0]})"
+            )
         read = _linear(requoted, deadline)
         if read is not None:
             return read[0], notes + guessed + read[1], True

@@ -50,14 +50,16 @@ def decode_string(token: str) -> str | None:
 _CUT_SINGLE = re.compile(r"(?P<pre>[{\[,:])(?P<gap>\s*)'(?P<body>(?:[^'\\\n]|\\.)*\\?)\Z")
 
 
-def requote(text: str) -> tuple[str, int, int]:
-    """``(text, single-quoted strings rewritten, strings with raw control characters
-    rewritten)``: every such string token at a JSON string position written as the standard
+def requote(text: str) -> tuple[str, list[int], list[int]]:
+    """``(text, where single-quoted strings were rewritten, where strings with raw control
+    characters were)``, offsets in the given text: every such string token at a JSON string
+    position written as the standard
     double-quoted JSON string of its value, so the strict parser and the linear repairs can read
     the rest; a single-quoted string cut off at the end becomes an open double-quoted one."""
     if "'" not in text and not _RAW_CONTROL.search(text):
-        return text, 0, 0
-    counts = [0, 0]
+        return text, [], []
+    singles: list[int] = []
+    breaks: list[int] = []
 
     def rewrite(match: re.Match[str]) -> str:
         token = match.group("token")
@@ -67,22 +69,23 @@ def requote(text: str) -> tuple[str, int, int]:
         value = decode_string(token)
         if value is None:
             return match.group()
-        counts[0 if single else 1] += 1
+        (singles if single else breaks).append(match.start("token"))
         return match.group("pre") + match.group("gap") + json.dumps(value, ensure_ascii=False)
 
+    cut_in_given = _CUT_SINGLE.search(text, max(0, len(text) - 4096))
     text = _STRING_TOKEN.sub(rewrite, text)
     cut = _CUT_SINGLE.search(text, max(0, len(text) - 4096))
-    if cut is not None:
+    if cut is not None and cut_in_given is not None:
         body = cut.group("body")
         value = decode_string("'" + body.rstrip("\\") + "'")
         if value is not None:
-            counts[0] += 1
+            singles.append(cut_in_given.end("gap"))
             text = (
                 text[: cut.start("gap")]
                 + cut.group("gap")
                 + json.dumps(value, ensure_ascii=False)[:-1]
             )
-    return text, counts[0], counts[1]
+    return text, singles, breaks
 
 
 def protect(text: str) -> tuple[str, list[str]]:
