@@ -113,30 +113,44 @@ def close_truncated(text: str, deadline: Deadline | None = None) -> tuple[Any, l
                 f"{GUESS_NOTE} that the string at char {open_string_at} was cut off, not "
                 "missing its closing quote before the brackets it ends with"
             )
-        repairs.append(cut_note(len(text), len(stack), open_string_at >= 0, text))
+        repairs.append(cut_note(len(text), "".join(stack), open_string_at >= 0, text))
         return value, repairs
     raise NotJSON(f"closing the open brackets did not help: {last_error}")
 
 
+_CUT_KEY = re.compile(r'[{,]\s*"(?:[^"\\]|\\.)*\Z')
+_KEY_WITHOUT_VALUE = re.compile(r'[{,]\s*"((?:[^"\\\n]|\\.){1,80})"\s*:?\s*\Z')
 _KEY_BEFORE_END = re.compile(r'"((?:[^"\\\n]|\\.){1,80})"\s*:\s*[^:]*\Z', re.DOTALL)
 
 
-def cut_note(at: int, brackets: int, string_open: bool, text: str) -> str:
-    """The note of a reply cut off by a token limit, naming the key it may have cut short."""
+def cut_note(at: int, brackets: str, string_open: bool, text: str) -> str:
+    """The note of a reply cut off by a token limit; ``brackets`` are the open ones, outermost
+    first. It names the key whose value the cut may have shortened (a key, never a value)."""
     parts = []
     if string_open:
         parts.append("a string")
     if brackets:
-        parts.append(f"{brackets} container{'s' if brackets > 1 else ''}")
-    key = _KEY_BEFORE_END.search(text[-512:])
-    where = f"; the last element (key {key.group(1)!r}) may be incomplete" if key else ""
+        parts.append(f"{len(brackets)} container{'s' if len(brackets) > 1 else ''}")
+    tail = text[-512:]
+    innermost = brackets[-1:] if brackets else ""
+    where = ""
+    if innermost == "{" and string_open and _CUT_KEY.search(tail):
+        where = "; a key cut short in the last object was dropped"
+    elif innermost == "{" and (bare := _KEY_WITHOUT_VALUE.search(tail)):
+        where = f"; the key {bare.group(1)!r} was cut before its value"
+    elif innermost == "{":
+        key = _KEY_BEFORE_END.search(tail)
+        if key:
+            where = f"; the value of key {key.group(1)!r} may be incomplete"
+    elif innermost == "[":
+        where = "; the last element of an array may be incomplete"
     return f"{TRUNCATED_NOTE} at char {at}: closed {' and '.join(parts)}{where}"
 
 
-def open_at_end(text: str) -> tuple[int, bool]:
-    """(brackets left open, whether a string is left open) at the end of ``text``: the signs of
-    a reply cut off by a token limit. Mismatched closers are skipped, not fatal."""
-    depth = 0
+def open_at_end(text: str) -> tuple[str, bool]:
+    """(brackets left open, outermost first; whether a string is left open) at the end of
+    ``text``: the signs of a reply cut off by a token limit. Mismatched closers are skipped."""
+    stack: list[str] = []
     string_open = False
     for match in _TOKEN.finditer(text):
         first = match.group()[0]
@@ -144,10 +158,10 @@ def open_at_end(text: str) -> tuple[int, bool]:
             token = match.group()
             string_open = match.end() == len(text) and (len(token) == 1 or _unterminated(token))
         elif first in "{[":
-            depth += 1
-        elif depth:
-            depth -= 1
-    return depth, string_open
+            stack.append(first)
+        elif stack:
+            stack.pop()
+    return "".join(stack), string_open
 
 
 def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
