@@ -34,6 +34,8 @@ REASONS = {
     "at the end of a string, and in keys); the result says the repair guessed",
     "cut": "a reply cut off: every complete element kept exactly, an escape or a key cut in half "
     "dropped, a cut string read as written; the result is marked truncated",
+    "quote": "a quote inside a string is escaped where the strict parser shows it belongs, and "
+    "every quote up to the one JSON syntax follows stays in the string; the result is guessed",
     "heuristic": "json-repair's and jsonrepair's repair heuristics differ here; we keep "
     "json-repair's reading",
 }
@@ -58,6 +60,8 @@ def category(case: dict[str, Any], result: ParseResult) -> str:
         return "rawbreak"
     if result.truncated:
         return "cut"
+    if any("is inside a string: escaped it" in note for note in result.repairs):
+        return "quote"
     if len(text) > 12_000:
         return "size"
     return "heuristic"

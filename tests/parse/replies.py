@@ -356,7 +356,57 @@ def _cut_single_quotes(rng: random.Random) -> Case:
     )
 
 
+def _cut_nested(rng: random.Random) -> Case:
+    """A cut in indented or compact JSON whose records hold nested objects, after a fence or
+    prose or not."""
+    records = _records(rng, rng.randint(1, 6))
+    for record in records:
+        if rng.random() < 0.5:
+            record["meta"] = {"src": "x", "n": rng.randint(0, 99)}
+    indent = rng.choice([2, 4, None])
+    sep = ",\n" if indent else ", "
+    pieces = [json.dumps(r, ensure_ascii=rng.random() < 0.4, indent=indent) for r in records]
+    head = "[\n" if indent else "["
+    k = rng.randrange(len(records))
+    start = len(head) + sum(len(p) + len(sep) for p in pieces[:k])
+    text = head + sep.join(pieces) + "\n]"
+    cut = _cut_position(text, start, start + len(pieces[k]), rng)
+    before = rng.choice(["", "```json\n", "Here:\n"])
+    return Case(
+        "truncated nested",
+        before + text[:cut],
+        records,
+        cut=True,
+        complete=records[:k],
+        cut_record=records[k],
+    )
+
+
+def _raw_quote_variants(rng: random.Random) -> Case:
+    """Unescaped quotes anywhere in a string (start, end, twice, an inch mark), indented or not,
+    after prose or a fence or not."""
+    truth = _records(rng, rng.randint(1, 4))
+    target = rng.choice(truth)
+    target["name"] = rng.choice(
+        ['say "hi"', '"quoted" start', 'end "quoted"', 'a "b" c "d" e', '5" screen', '"x"']
+    )
+    body = json.dumps(truth, ensure_ascii=False, indent=rng.choice([None, 2]))
+    quoted = json.dumps(target["name"], ensure_ascii=False)
+    body = body.replace(quoted, '"' + target["name"] + '"', 1)
+    return Case("raw quote variants", rng.choice(["", "Result:\n", "```json\n"]) + body, truth)
+
+
+def _apostrophes(rng: random.Random) -> Case:
+    """Single-quoted strings holding apostrophes between letters (don't, O'Brien's)."""
+    truth = _records(rng, rng.randint(1, 3))
+    rng.choice(truth)["name"] = rng.choice(["it's", "don't stop", "O'Brien's"])
+    return Case("single quotes with apostrophes", _python_like(truth, "'"), truth)
+
+
 GENERATORS: dict[str, Callable[[random.Random], Case]] = {
+    "truncated nested": _cut_nested,
+    "raw quote variants": _raw_quote_variants,
+    "single quotes with apostrophes": _apostrophes,
     "citation-like answer": _example_after,
     "truncated after prose": _cut_after_prose,
     "truncated single quotes": _cut_single_quotes,
@@ -496,6 +546,8 @@ def _partial_ok(partial: Any, meant: Any) -> bool:
         return want.startswith(last)
     if isinstance(last, list) and isinstance(want, list):
         return len(last) <= len(want)
+    if isinstance(last, dict) and isinstance(want, dict):
+        return _partial_ok(last, want)  # a nested object cut short
     # a number cut short reads as a shorter number
     return isinstance(last, int | float) and isinstance(want, int | float)
 

@@ -30,6 +30,7 @@ _PYTHON_TO_JSON = {"True": "true", "False": "false", "None": "null"}
 # After a quote that was meant inside a string: more text of the string on the same line, up to
 # a quote that JSON syntax follows (not a comment, not the next string of a missing comma).
 _INSIDE_STRING = re.compile(r'[^\s/"#][^\n]*?"\s*[,:}\]]')
+_UNESCAPED_QUOTE = re.compile(r'(?<!\\)((?:\\\\)*)"')
 _CONTROL = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -107,10 +108,16 @@ def _edits(text: str, pos: int, message: str) -> list[tuple[str, str]]:
         edits.append((head + '"' + tail, f"{GUESS_NOTE} where a string starts: inserted a quote"))
         edits.extend(_closing_quotes(text, pos))
         quote = text.rfind('"', 0, pos)
-        if quote > 0 and text[quote - 1] != "\\" and _INSIDE_STRING.match(text, pos):
-            # a quote inside a string that the model did not escape: "记"录"5"
+        inside = _INSIDE_STRING.match(text, pos)
+        right_after = quote > 0 and not text[quote + 1 : pos].strip()
+        if right_after and text[quote - 1] != "\\" and inside is not None:
+            # quotes inside a string that the model did not escape: "记"录"5", "say "hi""; the
+            # parser stopped right after one. Every quote up to the one JSON syntax follows is
+            # escaped
+            last = text.rfind('"', pos, inside.end())
+            body = _UNESCAPED_QUOTE.sub(r'\1\\"', text[quote:last])
             note = f"{GUESS_NOTE} that the quote at char {quote} is inside a string: escaped it"
-            edits.append((text[:quote] + "\\" + text[quote:], note))
+            edits.append((text[:quote] + body + text[last:], note))
     return edits
 
 

@@ -26,6 +26,7 @@ logger = logging.getLogger(__name__)
 # LARGE_REPAIR_MAX_CHARS when they fail and the budget allows.
 REPAIR_MAX_CHARS = 12_000
 LARGE_REPAIR_MAX_CHARS = 100_000
+_QUOTE_TROUBLE = "misplaced quote"
 _GLUED = "returned early, checking if there's more json elements"
 
 
@@ -150,7 +151,14 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
             candidate, other_repairs = other(normalised, deadline)
         except NotJSON:
             continue
-        if size(candidate) > size(best):
+        if size(candidate) > size(best) or (
+            # a quote json-repair could not place, the one defect of the text: the guided repair
+            # escapes it where the parser shows it belongs, and keeps the string's text whole
+            other is guided_repair
+            and len(other_repairs) == 1
+            and _QUOTE_TROUBLE in logged
+            and size(candidate) == size(best)
+        ):
             best, repairs, linear = candidate, other_repairs, True
     return best, notes + repairs, linear
 

@@ -19,11 +19,12 @@ from typing import Any
 
 # A string token where a JSON string can stand: after { [ , : or a comment, before : , ] } or
 # the end. Double-quoted ones may hold raw control characters (a raw line break, which
-# json-repair drops at the end of a string); single-quoted ones any escape.
+# json-repair drops at the end of a string); single-quoted ones any escape, and apostrophes
+# between letters (don't, O'Brien's), which cannot end a string that JSON syntax must follow.
 _STRING_TOKEN = re.compile(
     r"(?P<pre>[{\[,:]|\*/|//[^\n]*\n)(?P<gap>\s*)"
     r'(?P<token>"(?:[^"\\]|\\["\\/bfnrt]|\\u[0-9a-fA-F]{4})*"'
-    r"|'(?:[^'\\\n]|\\.)*')"
+    r"|'(?:[^'\\\n]|\\.|(?<=\w)'(?=\w))*')"
     r"(?=\s*(?:[:,\]}]|//|/\*|\Z))"
 )
 _UNESCAPED_DOUBLE = re.compile(r'(?<!\\)((?:\\\\)*)"')
