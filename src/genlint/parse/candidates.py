@@ -89,10 +89,18 @@ def find_candidates(text: str, deadline: Deadline | None = None) -> list[Candida
             body_end -= 1
         if body_end > body_start:
             found.setdefault((body_start, body_end), Candidate(body_start, body_end, "fence"))
-    for start, end in _bracket_spans(text, deadline, limit=4 * MAX_CANDIDATES):
+    spans = _bracket_spans(text, deadline, limit=4 * MAX_CANDIDATES)
+    for start, end in spans:
         found.setdefault((start, end), Candidate(start, end, "brackets"))
         if len(found) >= MAX_CANDIDATES:
             break
+    # A quote the model did not escape can flip the pairing of strings, and with it the spans:
+    # the document then looks like several fragments. The first bracket of the answer up to
+    # the last closer of the text is one more candidate (the longest, so tried first).
+    first = next((a for a, _ in spans if not any(x <= a < y for x, y in thinking)), None)
+    last = max(text.rfind("}"), text.rfind("]")) + 1
+    if first is not None and last > first and not any(x <= last - 1 < y for x, y in thinking):
+        found.setdefault((first, last), Candidate(first, last, "brackets"))
 
     def tiered(c: Candidate) -> Candidate:
         in_thinking = any(a <= c.start < b for a, b in thinking)

@@ -98,6 +98,8 @@ def _worth_repairing(candidate: Candidate, fragment: str) -> bool:
 
 
 _MAX_OTHERS = 20
+# What separates the pieces of one document (not two values): commas and closers.
+_SAME_DOCUMENT = re.compile(r"[\s\]}]*,[\s,]*")
 
 
 def _reasoning_end(text: str, candidate: Candidate) -> int:
@@ -110,9 +112,14 @@ def _other_values(text: str, candidates: list[Candidate], chosen: Candidate) -> 
     Citation markers in prose and reasoning drafts are not values of the answer."""
     others: list[Candidate] = []
     end = -1
+    after = chosen.end  # where the last value after the chosen one ends
     for c in sorted((c for c in candidates if c.tier == 0), key=lambda c: (c.start, -c.end)):
         if c.start < end or (chosen.start <= c.start < chosen.end):
             continue
+        if c.start >= chosen.end:
+            if _SAME_DOCUMENT.fullmatch(text, after, c.start):
+                break  # `}, {`: the rest of a broken document, not a value of its own
+            after = c.end
         end = c.end
         try:
             load_strict(c.text_of(text))

@@ -115,7 +115,11 @@ def _edits(text: str, pos: int, message: str) -> list[tuple[str, str]]:
             # parser stopped right after one. Every quote up to the one JSON syntax follows is
             # escaped
             last = text.rfind('"', pos, inside.end())
-            body = _UNESCAPED_QUOTE.sub(r'\1\\"', text[quote:last])
+            run = text[quote:last]
+            if text[quote - 1] == '"' and run.count('"') % 2:
+                # `""value"`: a doubled opening quote, not a quoted word inside the string
+                return edits
+            body = _UNESCAPED_QUOTE.sub(r'\1\\"', run)
             note = f"{GUESS_NOTE} that the quote at char {quote} is inside a string: escaped it"
             edits.append((text[:quote] + body + text[last:], note))
     return edits

@@ -26,7 +26,8 @@ logger = logging.getLogger(__name__)
 # LARGE_REPAIR_MAX_CHARS when they fail and the budget allows.
 REPAIR_MAX_CHARS = 12_000
 LARGE_REPAIR_MAX_CHARS = 100_000
-_QUOTE_TROUBLE = "misplaced quote"
+# json-repair's words for a quote it could not place
+_QUOTE_TROUBLE = ("misplaced quote", "doubled quote")
 _GLUED = "returned early, checking if there's more json elements"
 
 
@@ -156,7 +157,7 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
             # escapes it where the parser shows it belongs, and keeps the string's text whole
             other is guided_repair
             and len(other_repairs) == 1
-            and _QUOTE_TROUBLE in logged
+            and any(trouble in logged for trouble in _QUOTE_TROUBLE)
             and size(candidate) == size(best)
         ):
             best, repairs, linear = candidate, other_repairs, True
