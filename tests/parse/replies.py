@@ -403,7 +403,68 @@ def _apostrophes(rng: random.Random) -> Case:
     return Case("single quotes with apostrophes", _python_like(truth, "'"), truth)
 
 
+def _cut_records(
+    rng: random.Random, category: str, pieces: list[str], records: list[Any], head: str, sep: str
+) -> Case:
+    k = rng.randrange(len(records))
+    start = len(head) + sum(len(p) + len(sep) for p in pieces[:k])
+    text = head + sep.join(pieces) + "]"
+    cut = _cut_position(text, start, start + len(pieces[k]), rng)
+    return Case(
+        category, text[:cut], records, cut=True, complete=records[:k], cut_record=records[k]
+    )
+
+
+def _cut_python(rng: random.Random) -> Case:
+    """A cut in a reply written with Python literals (`"ok": Tru`)."""
+    records = _records(rng, rng.randint(2, 6))
+    pieces = [
+        json.dumps(r, ensure_ascii=False)
+        .replace("true", "True")
+        .replace("false", "False")
+        .replace("null", "None")
+        for r in records
+    ]
+    return _cut_records(rng, "truncated python literals", pieces, records, "[", ", ")
+
+
+def _cut_comments(rng: random.Random) -> Case:
+    """A cut in a reply with comments between its records."""
+    records = _records(rng, rng.randint(2, 6))
+    pieces = [json.dumps(r, ensure_ascii=False) for r in records]
+    return _cut_records(rng, "truncated comments", pieces, records, "// data\n[", ", // next\n")
+
+
+def _broken_then_more(rng: random.Random) -> Case:
+    """A first value with a defect, then another value: the first is the answer."""
+    first = _records(rng, rng.randint(1, 3))
+    body = json.dumps(first, ensure_ascii=False)[:-1] + ",]"
+    return Case(
+        "broken first value then more",
+        body + "\n\nAlternatively:\n" + json.dumps(_records(rng, 2)),
+        first,
+    )
+
+
+def _fence_then_sources(rng: random.Random) -> Case:
+    """A fenced answer whose strings hold citation markers, then a line of sources."""
+    truth = {
+        "score": rng.randint(1, 5),
+        "reason": "See [1] and [2, 3]. " + rng.choice(["ok", "好"]),
+    }
+    text = (
+        "```json\n"
+        + json.dumps(truth, ensure_ascii=False, indent=2)
+        + "\n```\n\nSources: [1] a, [2] b."
+    )
+    return Case("fence then sources", text, truth)
+
+
 GENERATORS: dict[str, Callable[[random.Random], Case]] = {
+    "truncated python literals": _cut_python,
+    "truncated comments": _cut_comments,
+    "broken first value then more": _broken_then_more,
+    "fence then sources": _fence_then_sources,
     "truncated nested": _cut_nested,
     "raw quote variants": _raw_quote_variants,
     "single quotes with apostrophes": _apostrophes,

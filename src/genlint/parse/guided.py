@@ -16,6 +16,7 @@ from typing import Any
 import orjson
 
 from .budget import Deadline
+from .closing import close_truncated
 from .direct import NotJSON, load_exact
 from .result import GUESS_NOTE
 
@@ -25,6 +26,8 @@ _BARE_KEY = re.compile(r"[A-Za-z_$][\w$-]*")
 _MAX_RUN = 2000
 _MAX_TRIES = 3
 _SEPARATORS = re.compile(r"\s*[,}\]]")
+_COMMENT = re.compile(r"//[^\n]*|/\*.*?(?:\*/|\Z)", re.DOTALL)
+_CUT_LITERAL = re.compile(r"(?:T(?:r(?:ue?)?)?|F(?:a(?:l(?:se?)?)?)?|N(?:o(?:ne?)?)?)\s*")
 _PYTHON_LITERAL = re.compile(r"(?:True|False|None)\b")
 _PYTHON_TO_JSON = {"True": "true", "False": "false", "None": "null"}
 # After a quote that was meant inside a string: more text of the string on the same line, up to
@@ -34,8 +37,13 @@ _UNESCAPED_QUOTE = re.compile(r'(?<!\\)((?:\\\\)*)"')
 _CONTROL = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-def guided_repair(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]:
-    """``(value, repairs)``; NotJSON when the defects are not of the kinds fixed here."""
+def guided_repair(
+    text: str, deadline: Deadline | None = None, *, close_at_end: bool = False
+) -> tuple[Any, list[str]]:
+    """``(value, repairs)``; NotJSON when the defects are not of the kinds fixed here.
+
+    With ``close_at_end``, a text whose only defect left is a cut at its end (the other ones
+    fixed: a Python literal, a comment…) gets its open strings and brackets closed."""
     notes: list[str] = []
     for _ in range(MAX_FIXES + 1):
         error = _error(text)
@@ -46,6 +54,13 @@ def guided_repair(text: str, deadline: Deadline | None = None) -> tuple[Any, lis
         if deadline is not None and deadline.expired():
             raise NotJSON(f"time budget of {deadline.seconds:g} s used up")
         pos, message = error
+        if close_at_end and message.startswith("unexpected end of data"):
+            value, closed = close_truncated(text, deadline)
+            return value, notes + closed
+        if close_at_end and _CUT_LITERAL.fullmatch(text, pos):
+            # `"ok": Tru`: a Python literal cut off; the cut drops it as it drops `"ok": tr`
+            value, closed = close_truncated(text[:pos], deadline)
+            return value, notes + closed
         best: tuple[int, str, str] | None = None
         for edited, note in _edits(text, pos, message):
             after = _error(edited)
@@ -91,6 +106,10 @@ def _edits(text: str, pos: int, message: str) -> list[tuple[str, str]]:
             )
         )
     if message.startswith("unexpected character"):
+        comment = _COMMENT.match(tail)
+        if comment is not None:
+            edits.append((head + " " + tail[comment.end() :], "removed a comment"))
+            return edits
         literal = _PYTHON_LITERAL.match(tail)
         if literal is not None:
             json_literal = _PYTHON_TO_JSON[literal.group()]

@@ -10,7 +10,7 @@ import orjson
 from . import cleanup, fullwidth
 from .budget import Deadline
 from .candidates import value_then_more
-from .closing import close_truncated
+from .closing import close_truncated, open_at_end
 from .completeness import loss_note, size
 from .direct import NotJSON, load_strict
 from .guesses import reply_cut_note, string_guesses
@@ -103,6 +103,16 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
             # json-repair may better: those compete below
             if not any(n.startswith(("emptied", GUESS_NOTE)) for n in closed):
                 return closed_value, notes + closed, True
+    elif open_at_end(normalised) != ("", False):
+        # cut, with other defects before the cut (a Python literal, a comment): fixed where the
+        # strict parser stops, then closed, so a cut key or escape is dropped as in a plain cut
+        try:
+            fixed_value, fixed = guided_repair(normalised, deadline, close_at_end=True)
+        except NotJSON:
+            pass
+        else:
+            if not any(n.startswith(("emptied", GUESS_NOTE)) for n in fixed):
+                return fixed_value, notes + fixed, True
     normalised, cleaned = cleanup.clean(normalised)
     notes += cleaned
     try:
