@@ -272,7 +272,7 @@ def mutated_corpus(n: int = 3000) -> None:
           f"({times[-1][1]}), median {times[len(times) // 2][0] * 1000:.2f} ms")
 
 
-def differential(seed: int = 2026, per_category: int = 60) -> None:
+def differential(seed: int = 2026, per_category: int = 30) -> None:
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "parse"))
