@@ -8,8 +8,8 @@ Run: ``.venv/bin/python benchmarks/bench_parse.py``. Measures, in one run:
 5. one-character mutations against json-repair (agreement, cases where genlint keeps less), the
    600-record missing-comma case, and the slowest JSONTestSuite file;
 6. the differential campaign: generated replies of every category with their meant value known
-   by construction (tests/parse/replies.py), scored exact / kept / silent loss / false flag for
-   genlint and json-repair on the same cases.
+   by construction (tests/parse/replies.py), scored exact / kept / silent loss / false flag
+   (tests/parse/scoring.py) for genlint and json-repair on the same cases.
 
 ``bench_parse.py differential [SEED] [PER_CATEGORY]`` runs section 6 alone.
 """
@@ -275,8 +275,9 @@ def mutated_corpus(n: int = 3000) -> None:
 def differential(seed: int = 2026, per_category: int = 30) -> None:
     import sys
 
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "parse"))
-    from replies import Tally, make_cases, score
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from parse.replies import make_cases
+    from parse.scoring import Tally, score
 
     cases = make_cases(seed, per_category)
     print(

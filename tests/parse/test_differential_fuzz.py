@@ -1,5 +1,5 @@
 """The differential campaign as a test (issue 24): replies generated with their meant value known
-by construction (replies.py), for every category, must never come back as a clean success that
+by construction (replies.py, scored by scoring.py), for every category, must never come back as a clean success that
 is not the meant value (a silent loss), nor be flagged lossy with nothing missing.
 
 A fixed seed in CI (the ``ci`` hypothesis profile derandomises); ``make fuzz`` runs many more
@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from genlint import parse_json
-from parse.replies import GENERATORS, Case, Tally, big_one_defect, make_cases, score
+from parse.replies import GENERATORS, Case, big_one_defect, make_cases
+from parse.scoring import Tally, score
 
 # Per category; the fuzz profile's budget is shared among the categories.
 _EXAMPLES = max(10, settings.default.max_examples // 10)
