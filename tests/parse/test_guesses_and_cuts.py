@@ -207,3 +207,17 @@ def test_900_kb_of_garbage_answers_within_the_budget(unit: str) -> None:
     parse_json(text)
     # CPU time: the budget is the parser's own work, whatever else the machine runs
     assert time.thread_time() - start < 0.5
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('// c\n{"a": "x\\u00e9\\n", "b": 1,}', {"a": "xé\n", "b": 1}),
+        ('{/* c */ "a": "\\t\\u4e2d", // x\n "b": "q\\"",}', {"a": "\t中", "b": 'q"'}),
+        ("{'a': 'x\\'y', 'b': '\\u00e9\\n'}", {"a": "x'y", "b": "é\n"}),
+        ("[{'name': 'don't stop', 'n': 'O'Brien's'}]", [{"name": "don't stop", "n": "O'Brien's"}]),
+    ],
+)
+def test_one_decoder_for_every_quoting_and_position(text: str, expected: Any) -> None:
+    result = parse_json(text)
+    assert result.ok and result.value == expected, result.repairs
