@@ -18,7 +18,7 @@ import orjson
 from .budget import Deadline
 from .closing import close_truncated
 from .direct import NotJSON, load_exact
-from .result import GUESS_NOTE
+from .result import GUESS_NOTE, TRUNCATED_NOTE
 
 MAX_FIXES = 6
 _BARE_KEY = re.compile(r"[A-Za-z_$][\w$-]*")
@@ -27,6 +27,7 @@ _MAX_RUN = 2000
 _MAX_TRIES = 3
 _SEPARATORS = re.compile(r"\s*[,}\]]")
 _COMMENT = re.compile(r"//[^\n]*|/\*.*?(?:\*/|\Z)", re.DOTALL)
+_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|/\*.*?(?:\*/|\Z)', re.DOTALL)
 _CUT_LITERAL = re.compile(r"(?:T(?:r(?:ue?)?)?|F(?:a(?:l(?:se?)?)?)?|N(?:o(?:ne?)?)?)\s*")
 _PYTHON_LITERAL = re.compile(r"(?:True|False|None)\b")
 _PYTHON_TO_JSON = {"True": "true", "False": "false", "None": "null"}
@@ -45,6 +46,7 @@ def guided_repair(
     With ``close_at_end``, a text whose only defect left is a cut at its end (the other ones
     fixed: a Python literal, a comment…) gets its open strings and brackets closed."""
     notes: list[str] = []
+    given = len(text)
     for _ in range(MAX_FIXES + 1):
         error = _error(text)
         if error is None:
@@ -56,11 +58,11 @@ def guided_repair(
         pos, message = error
         if close_at_end and message.startswith("unexpected end of data"):
             value, closed = close_truncated(text, deadline)
-            return value, notes + closed
+            return value, notes + _at_the_given_end(closed, len(text), given)
         if close_at_end and _CUT_LITERAL.fullmatch(text, pos):
             # `"ok": Tru`: a Python literal cut off; the cut drops it as it drops `"ok": tr`
             value, closed = close_truncated(text[:pos], deadline)
-            return value, notes + closed
+            return value, notes + _at_the_given_end(closed, pos, given)
         best: tuple[int, str, str] | None = None
         for edited, note in _edits(text, pos, message):
             after = _error(edited)
@@ -73,6 +75,15 @@ def guided_repair(
         text = best[1]
         notes.append(best[2] if "char" in best[2] else f"{best[2]} at char {pos}")
     raise NotJSON(f"more than {MAX_FIXES} defects")
+
+
+def _at_the_given_end(notes: list[str], at: int, given: int) -> list[str]:
+    """The cut note says where the reply as given ends, not the text after the edits."""
+    said = f"{TRUNCATED_NOTE} at char {at}:"
+    return [
+        f"{TRUNCATED_NOTE} at char {given}:" + n[len(said) :] if n.startswith(said) else n
+        for n in notes
+    ]
 
 
 def _error(text: str) -> tuple[int, str] | None:
@@ -106,9 +117,18 @@ def _edits(text: str, pos: int, message: str) -> list[tuple[str, str]]:
             )
         )
     if message.startswith("unexpected character"):
-        comment = _COMMENT.match(tail)
-        if comment is not None:
-            edits.append((head + " " + tail[comment.end() :], "removed a comment"))
+        if _COMMENT.match(tail) is not None:
+            # every comment at once: a commented reply has one per record, more than MAX_FIXES
+            removed = [0]
+
+            def blank(match: re.Match[str]) -> str:
+                if match.group()[0] == '"':
+                    return match.group()
+                removed[0] += 1
+                return " "
+
+            edited = head + _STRING_OR_COMMENT.sub(blank, tail)
+            edits.append((edited, f"removed {removed[0]} comment(s) from char {pos} on"))
             return edits
         literal = _PYTHON_LITERAL.match(tail)
         if literal is not None:
