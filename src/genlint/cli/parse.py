@@ -18,14 +18,20 @@ from .options import config_option, exit_codes, format_option, option, out_optio
 _CONFIG_KEYS = {"fields": Key("str_list"), "schema": Key("str")}
 
 
-@click.command(name="parse", epilog=exit_codes("no acceptable JSON value was found"))
+@click.command(
+    name="parse",
+    epilog=exit_codes("no acceptable JSON value was found, or the value lost data (lossy)"),
+)
 @click.argument("file", default="-", required=False, metavar="[FILE|-]")
 @option(
     "--schema", "schema_path", metavar="SCHEMA.json", help="JSON Schema the value must satisfy."
 )
 @option("--fields", metavar="NAME,NAME", help="Field names the value must hold.")
 @format_option(
-    "text", "json", help="text: the value as pretty JSON (strategy on stderr); json: the full result."
+    "text",
+    "json",
+    help="text: the value as pretty JSON (strategy, and a cut, a guess or lost data, on stderr); "
+    "json: the full result.",
 )
 @out_option()
 @config_option
