@@ -148,7 +148,8 @@ def _edits(text: str, pos: int, message: str) -> list[tuple[str, str]]:
         edits.extend(_closing_quotes(text, pos))
         quote = text.rfind('"', 0, pos)
         inside = _INSIDE_STRING.match(text, pos)
-        right_after = quote > 0 and not text[quote + 1 : pos].strip()
+        # only after a value (the parser wants `,` or a closer): after a key it wants `:`
+        right_after = "expected ','" in message and quote > 0 and not text[quote + 1 : pos].strip()
         if right_after and text[quote - 1] != "\\" and inside is not None:
             # quotes inside a string that the model did not escape: "记"录"5", "say "hi""; the
             # parser stopped right after one. Every quote up to the one JSON syntax follows is
