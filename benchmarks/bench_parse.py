@@ -6,7 +6,12 @@ Run: ``.venv/bin/python benchmarks/bench_parse.py``. Measures, in one run:
 3. throughput and agreement over the 716 option-free peer cases against json-repair alone;
 4. a 1 MB truncated document and 1 MB of garbage: time and what came back;
 5. one-character mutations against json-repair (agreement, cases where genlint keeps less), the
-   600-record missing-comma case, and the slowest JSONTestSuite file.
+   600-record missing-comma case, and the slowest JSONTestSuite file;
+6. the differential campaign: generated replies of every category with their meant value known
+   by construction (tests/parse/replies.py), scored exact / kept / silent loss / false flag
+   (tests/parse/scoring.py) for genlint and json-repair on the same cases.
+
+``bench_parse.py differential [SEED] [PER_CATEGORY]`` runs section 6 alone.
 """
 
 from __future__ import annotations
@@ -267,13 +272,67 @@ def mutated_corpus(n: int = 3000) -> None:
           f"({times[-1][1]}), median {times[len(times) // 2][0] * 1000:.2f} ms")
 
 
+def differential(seed: int = 2026, per_category: int = 30) -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    from parse.replies import make_cases
+    from parse.scoring import Tally, score
+
+    cases = make_cases(seed, per_category)
+    print(
+        f"6. Differential: {len(cases)} generated replies (seed {seed}), meant value known by "
+        "construction"
+    )
+    print("   silent loss: exit 0 and not the meant value, unsaid (json-repair says nothing, so")
+    print("   any wrong answer of it is silent); false flag: lossy with nothing missing")
+
+    def ours(text: str) -> tuple[bool, Any, bool, bool, bool]:
+        r = parse_json(text)
+        flags = (bool(getattr(r, "guessed", False)), bool(getattr(r, "truncated", False)))
+        return r.ok, r.value, r.lossy, *flags
+
+    def theirs(text: str) -> tuple[bool, Any, bool, bool, bool]:
+        value = json_repair.loads(text)
+        return value not in ("", None), value, False, False, False
+
+    header = "   cases   exact   kept  silent  f.flag  err  slowest"
+    for name, run in (("genlint", ours), ("json-repair", theirs)):
+        tallies: dict[str, Tally] = {}
+        total = Tally()
+        for case in cases:
+            tally = tallies.setdefault(case.category, Tally())
+            start = time.perf_counter()
+            try:
+                ok, value, lossy, guessed, truncated = run(case.text)
+            except Exception:
+                tally.errors += 1
+                total.errors += 1
+                ok, value, lossy, guessed, truncated = False, None, False, False, False
+            seconds = time.perf_counter() - start
+            verdict = score(case, ok, value, lossy=lossy, guessed=guessed, truncated=truncated)
+            tally.add(verdict, seconds, case)
+            total.add(verdict, seconds, case)
+        print(f"   {name}\n{header}")
+        for category, tally in sorted(tallies.items()):
+            print(f"   {tally.row()}  {category}")
+        print(f"   {total.row()}  ALL")
+
+
 def main() -> None:
+    import sys
+
+    if sys.argv[1:2] == ["differential"]:
+        args = [int(a) for a in sys.argv[2:4]]
+        differential(*args)
+        return
     started = time.perf_counter()
     valid_latency()
     result_object_cost()
     peer_corpus()
     large_inputs()
     mutated_corpus()
+    differential()
     print(f"total {time.perf_counter() - started:.1f} s")
 
 

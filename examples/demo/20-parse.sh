@@ -15,6 +15,9 @@ echo
 echo "== a reply cut off by the token limit: complete records are kept =="
 .venv/bin/genlint parse examples/parse/truncated_reply.txt
 echo
+echo "== a quote the model forgot to escape: the value, and the guess said on stderr =="
+.venv/bin/genlint parse examples/parse/raw_quote_reply.txt
+echo
 echo "== a refusal: nothing acceptable, exit 1, each step says why =="
 .venv/bin/genlint parse examples/parse/refusal.txt --schema examples/parse/verdict.schema.json --format json
 echo "exit code $?"

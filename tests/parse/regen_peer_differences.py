@@ -15,6 +15,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from genlint import parse_json
+from genlint.parse import ParseResult
+from genlint.parse.candidates import value_then_more
 from parse.helpers import FIXTURES, PEER_CASES, load_jsonl, same_json
 
 REASONS = {
@@ -28,12 +30,19 @@ REASONS = {
     "an array: a reply with no brackets is not read as a list",
     "size": "over the json-repair size limit only the linear closing repair runs, and trailing "
     "junk after a closed string defeats it",
+    "rawbreak": "a raw line break inside a string is part of the string (json-repair drops one "
+    "at the end of a string, and in keys); the result says the repair guessed",
+    "cut": "a reply cut off: every complete element kept exactly, an escape or a key cut in half "
+    "dropped, a cut string read as written; the result is marked truncated",
+    "quote": "a quote inside a string is escaped where the strict parser shows it belongs, and "
+    "every quote up to the one JSON syntax follows stays in the string; the result is guessed",
     "heuristic": "json-repair's and jsonrepair's repair heuristics differ here; we keep "
     "json-repair's reading",
 }
 
 
-def category(case: dict[str, Any], value: Any, strategy: str) -> str:
+def category(case: dict[str, Any], result: ParseResult) -> str:
+    value, strategy = result.value, result.strategy
     expected, text = case["expected"], case["input"]
     if strategy == "direct":
         return "valid"
@@ -45,6 +54,14 @@ def category(case: dict[str, Any], value: Any, strategy: str) -> str:
         return "nobrackets"
     if isinstance(expected, list) and len(expected) > 1 and not isinstance(value, list):
         return "first"
+    if value_then_more(text):
+        return "first"
+    if "\n" in text and json.dumps(value).count("\\n") > json.dumps(expected).count("\\n"):
+        return "rawbreak"
+    if result.truncated:
+        return "cut"
+    if any("is inside a string: escaped it" in note for note in result.repairs):
+        return "quote"
     if len(text) > 12_000:
         return "size"
     return "heuristic"
@@ -60,7 +77,7 @@ def main() -> None:
         result = parse_json(case["input"], schema={})
         if same_json(result.value, case["expected"]):
             continue
-        kind = category(case, result.value, result.strategy)
+        kind = category(case, result)
         expected = case["expected"]
         out[str(index)] = {
             "source": case["source"],

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,14 +18,20 @@ from .options import config_option, exit_codes, format_option, option, out_optio
 _CONFIG_KEYS = {"fields": Key("str_list"), "schema": Key("str")}
 
 
-@click.command(name="parse", epilog=exit_codes("no acceptable JSON value was found"))
+@click.command(
+    name="parse",
+    epilog=exit_codes("no acceptable JSON value was found, or the value lost data (lossy)"),
+)
 @click.argument("file", default="-", required=False, metavar="[FILE|-]")
 @option(
     "--schema", "schema_path", metavar="SCHEMA.json", help="JSON Schema the value must satisfy."
 )
 @option("--fields", metavar="NAME,NAME", help="Field names the value must hold.")
 @format_option(
-    "text", "json", help="text: the value as pretty JSON (strategy on stderr); json: the full result."
+    "text",
+    "json",
+    help="text: the value as pretty JSON (strategy, and a cut, a guess or lost data, on stderr); "
+    "json: the full result.",
 )
 @out_option()
 @config_option
@@ -40,6 +48,7 @@ def command(
     from ..config import load_config
     from ..parse import parse_json
     from ..parse.accept import Acceptor
+    from ..parse.closing import MAX_DEPTH
 
     config = load_config(config_path)
     section = config.validated("parse", _CONFIG_KEYS)
@@ -68,25 +77,39 @@ def command(
     reply: str | bytes = data if detect(data)[0] != "utf-8" else utf8_text(file, data)
     result = parse_json(reply, schema=schema, fields=names)
     output = None
-    if fmt == "json":
-        output = to_json(result.to_dict())
-    elif result.ok:
-        output = to_json(result.to_dict()["value"])
-        sys.stderr.write(f"genlint: parse: strategy {result.strategy}\n")
-    else:
+    # A value nested up to the parser's limit (1,024 levels) is deeper than the writer's
+    # fallback may recurse by default; the C encoder needs far less stack than that allows.
+    with _recursion_limit(4 * MAX_DEPTH + 200):
+        if fmt == "json":
+            output = to_json(result.to_dict())
+        elif result.ok:
+            output = to_json(result.to_dict()["value"])
+            sys.stderr.write(f"genlint: parse: strategy {result.strategy}\n")
+    if fmt != "json" and not result.ok:
         sys.stderr.write("genlint: parse: no acceptable JSON value\n")
         for line in result.errors:
             sys.stderr.write(f"  {line}\n")
-    if result.lossy:
-        # a value that lost data is no clean success (exit 1), though it is printed
-        lost = next(note for note in result.repairs if note.startswith("lost data"))
-        sys.stderr.write(f"genlint: parse: {lost}\n")
+    warning = result.warning() if result.ok else None
+    if warning and (fmt != "json" or result.lossy):
+        # a cut or a guess is said in text mode (the JSON result carries the flags); a value
+        # that lost data is no clean success (exit 1), though it is printed
+        sys.stderr.write(f"genlint: parse: {warning}\n")
     if output is not None:
         if out_path is not None:
             atomic_write(out_path, output, inputs=[file])
         else:
             sys.stdout.write(output)
     return 0 if result.ok and not result.lossy else 1
+
+
+@contextlib.contextmanager
+def _recursion_limit(limit: int) -> Iterator[None]:
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(before, limit))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(before)
 
 
 def _field_names(flag: str | None, configured: Any) -> list[str] | None:

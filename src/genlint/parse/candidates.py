@@ -89,14 +89,22 @@ def find_candidates(text: str, deadline: Deadline | None = None) -> list[Candida
             body_end -= 1
         if body_end > body_start:
             found.setdefault((body_start, body_end), Candidate(body_start, body_end, "fence"))
-    for start, end in _bracket_spans(text, deadline):
+    spans = _bracket_spans(text, deadline, limit=4 * MAX_CANDIDATES)
+    for start, end in spans:
         found.setdefault((start, end), Candidate(start, end, "brackets"))
         if len(found) >= MAX_CANDIDATES:
             break
+    # A quote the model did not escape can flip the pairing of strings, and with it the spans:
+    # the document then looks like several fragments. The first bracket of the answer up to
+    # the last closer of the text is one more candidate (the longest, so tried first).
+    first = next((a for a, _ in spans if not any(x <= a < y for x, y in thinking)), None)
+    last = max(text.rfind("}"), text.rfind("]")) + 1
+    if first is not None and last > first and not any(x <= last - 1 < y for x, y in thinking):
+        found.setdefault((first, last), Candidate(first, last, "brackets"))
 
     def tiered(c: Candidate) -> Candidate:
         in_thinking = any(a <= c.start < b for a, b in thinking)
-        citation = c.source == "brackets" and _CITATION.match(text, c.start, c.end) is not None
+        citation = c.source == "brackets" and _in_prose(text, c.start, c.end)
         return Candidate(c.start, c.end, c.source, int(in_thinking) * 2 + int(citation))
 
     return sorted((tiered(c) for c in found.values()), key=lambda c: (c.tier, c.start, -c.end))
@@ -110,7 +118,10 @@ def _string_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _bracket_spans(
-    text: str, deadline: Deadline | None, strings: list[tuple[int, int]] | None = None
+    text: str,
+    deadline: Deadline | None,
+    strings: list[tuple[int, int]] | None = None,
+    limit: int = 0,
 ) -> list[tuple[int, int]]:
     """(start, end) of every bracketed span, ordered by start; unclosed ones run to the end.
 
@@ -143,8 +154,11 @@ def _bracket_spans(
                     _, start = stack.pop()
                     spans.append((start, pos) if len(stack) == depth else (start, pos - 1))
         steps += 1
-        if steps % 1024 == 0 and deadline is not None and deadline.expired():
-            break
+        if steps % 1024 == 0:
+            if deadline is not None and deadline.expired():
+                break
+            if limit and not stack and len(spans) >= limit:
+                break  # enough complete fragments; the rest of a long reply is not read
     spans.extend((start, len(text)) for _, start in stack)
     spans.sort()
     return spans
@@ -155,3 +169,31 @@ def _find_opener(stack: list[tuple[str, int]], opener: str) -> int:
         if stack[index][0] == opener:
             return index
     return -1
+
+
+def _in_prose(text: str, start: int, end: int) -> bool:
+    """A citation-like ``[1]`` with other words on its line: a marker, not a value. Only the
+    neighbourhood is read, so a long line of markers costs no more than a short one."""
+    if _CITATION.match(text, start, end) is None:
+        return False
+    before = text[max(0, start - _NEAR) : start]
+    before = before[before.rfind("\n") + 1 :]
+    after = text[end : end + _NEAR]
+    newline = after.find("\n")
+    after = after if newline < 0 else after[:newline]
+    return bool(before.strip() or after.strip())
+
+
+_NEAR = 200
+
+
+def value_then_more(text: str, deadline: Deadline | None = None) -> bool:
+    """Whether ``text`` starts with a complete bracketed value and brackets follow it (another
+    value, or a citation in a note): json-repair would glue them into one array."""
+    start = len(text) - len(text.lstrip())
+    if start >= len(text) or text[start] not in _OPEN:
+        return False
+    first = next((span for span in _bracket_spans(text, deadline) if span[0] == start), None)
+    if first is None or text[first[1] - 1] not in _CLOSE:
+        return False
+    return _OPENERS.search(text, first[1]) is not None

@@ -13,7 +13,7 @@ import re
 # "She said: null.
 _TOKENS = re.compile(
     r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)'
-    r"|'[^'\\\n]*(?:\\.[^'\\\n]*)*(?:'|(?=\n)|\Z)"
+    r"|'(?:[^'\\\n]|\\.|(?<=\w)'(?=\w))*(?:'|(?=\n)|\Z)"
     r"|(?P<missing>:)(?P<gap>\s*)(?=[,}\]]|\Z)"
     r"|(?P<undefined>(?<![\w$])undefined(?![\w$]))"
     r"|(?P<before>[\[{,])\s*(?P<ellipsis>\.\.\.|…)\s*,?",

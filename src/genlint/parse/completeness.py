@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+# A string cut off by the end of the text is one value: its digits and escapes are not numbers.
 _SCALAR = re.compile(
-    r'"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\b(?:true|false|null)\b', re.DOTALL
+    r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|\b(?:true|false|null)\b',
+    re.DOTALL,
 )
 # A value keeping fewer than this share of the text's scalars (and at least _MIN_LOST fewer)
 # has lost data, not just dropped an incomplete last element or a stray token.

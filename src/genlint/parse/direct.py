@@ -27,6 +27,19 @@ def may_hold_big_integer(text: str) -> bool:
     return _LONG_RUN in text.encode("utf-8", "surrogatepass").translate(_DIGIT_MASK)
 
 
+def load_exact(text: str) -> Any:
+    """orjson's value of ``text`` (raising orjson.JSONDecodeError), with integers beyond 64 bits
+    kept exact: for the repairs, which parse the same large text many times and must not pay
+    for the stdlib parser on each failed attempt."""
+    value = orjson.loads(text)
+    if len(text) >= 19 and may_hold_big_integer(text):
+        try:
+            return json.loads(text)
+        except RecursionError:  # deeper than the stdlib parser goes: orjson's floats it is
+            return value
+    return value
+
+
 def load_strict(text: str) -> Any:
     """Parse one strict JSON document (RFC 8259), raising NotJSON with the reason."""
     try:

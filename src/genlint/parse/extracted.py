@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .budget import Deadline
-from .candidates import Candidate, find_candidates
+from .candidates import Candidate, find_candidates, reasoning_spans
 from .direct import NotJSON, load_strict
 from .repaired import RepairFailed, repair
+from .result import GUESS_NOTE
 
 Check = Callable[[Any], tuple[bool, Any, str]]
 
@@ -24,8 +25,9 @@ class NothingExtracted(ValueError):
     """No fragment gave an acceptable value; the message summarises why."""
 
 
-def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]]:
-    """``(accepted value, repairs)`` of the first acceptable fragment of ``text``.
+def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str], str]:
+    """``(accepted value, repairs, the text without the other values)`` of the first acceptable
+    fragment of ``text``; the last is what the value must be measured against for lost data.
 
     Fragments are taken tier by tier (the answer, then citation-like brackets, then reasoning
     blocks), in order of position within a tier; each is parsed as written, else repaired when
@@ -59,21 +61,74 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
         accepted, converted, why = check(value)
         if accepted:
             took = f"took the fragment at chars {candidate.start}-{candidate.end}"
-            return converted, [took, *notes]
+            if candidate.tier >= 2 and text[_reasoning_end(text, candidate) :].strip():
+                notes.append(
+                    f"{GUESS_NOTE} that the draft in the reasoning block at char "
+                    f"{candidate.start} is the answer: the text after the block holds no "
+                    "acceptable value"
+                )
+            others = _other_values(text, candidates, candidate)
+            if others:
+                where = ", ".join(str(c.start) for c in others[:5])
+                notes.append(
+                    f"{GUESS_NOTE} that the first acceptable of {len(others) + 1} values is the "
+                    f"answer (the others start at chars {where}{'…' if len(others) > 5 else ''})"
+                )
+            rest = text
+            for other in reversed(others):
+                rest = rest[: other.start] + rest[other.end :]
+            return converted, [took, *notes], rest
         reasons.append(f"{_where(candidate)}: {why}")
     raise NothingExtracted(_summary(reasons, len(candidates)))
 
 
 # What a broken JSON fragment starts with: a key or a closer after "{", a value after "[".
 # A bracket at the very end (a reply cut right after it) counts as a start as well.
-_OBJECT_START = re.compile(r"""[{｛]\s*(?:["'“‘}｝]|[\w$-]+\s*[:：]|\Z)""")
-_ARRAY_START = re.compile(r"""[\[［]\s*(?:["'“‘{｛\[［\]］\d+-]|\.\d|true\b|false\b|null\b|\Z)""")
+# A comment or a Python literal may come first: `{ // the verdict`, `[None, True]`.
+_OBJECT_START = re.compile(r"""[{｛]\s*(?:["'“‘}｝]|[\w$-]+\s*[:：]|/[/*]|\Z)""")
+_ARRAY_START = re.compile(
+    r"""[\[［]\s*(?:["'“‘{｛\[［\]］\d+-]|\.\d|/[/*]|(?:true|false|null|True|False|None)\b|\Z)"""
+)
 
 
 def _worth_repairing(candidate: Candidate, fragment: str) -> bool:
     if candidate.source == "fence":
         return True
     return bool(_OBJECT_START.match(fragment) or _ARRAY_START.match(fragment))
+
+
+_MAX_OTHERS = 20
+# What separates the pieces of one document (not two values): commas and closers.
+_SAME_DOCUMENT = re.compile(r"[\s\]}]*,[\s,]*")
+
+
+def _reasoning_end(text: str, candidate: Candidate) -> int:
+    """Where the reasoning block holding ``candidate`` ends."""
+    return next((b for a, b in reasoning_spans(text) if a <= candidate.start < b), len(text))
+
+
+def _other_values(text: str, candidates: list[Candidate], chosen: Candidate) -> list[Candidate]:
+    """Values in the answer besides ``chosen``: outermost fragments outside it that are JSON.
+    Citation markers in prose and reasoning drafts are not values of the answer."""
+    others: list[Candidate] = []
+    end = -1
+    after = chosen.end  # where the last value after the chosen one ends
+    for c in sorted((c for c in candidates if c.tier == 0), key=lambda c: (c.start, -c.end)):
+        if c.start < end or (chosen.start <= c.start < chosen.end):
+            continue
+        if c.start >= chosen.end:
+            if _SAME_DOCUMENT.fullmatch(text, after, c.start):
+                break  # `}, {`: the rest of a broken document, not a value of its own
+            after = c.end
+        end = c.end
+        try:
+            load_strict(c.text_of(text))
+        except NotJSON:
+            continue  # a slot such as {key: value} in the prose, or broken: not counted
+        others.append(c)
+        if len(others) >= _MAX_OTHERS:
+            break
+    return others
 
 
 def _where(candidate: Candidate) -> str:

@@ -17,7 +17,7 @@ _MARKS = "“”：，｛｝［］"
 _FOLLOWED_BY_SYNTAX = r"(?=\s*(?:[:,}\]：，｝］]|\Z))"
 _STRINGS = re.compile(
     r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)'  # an ASCII string, even one cut off: left alone
-    r"|'[^'\\\n]*(?:\\.[^'\\\n]*)*(?:'|(?=\n)|\Z)"  # a single-quoted one too
+    r"|'(?:[^'\\\n]|\\.|(?<=\w)'(?=\w))*(?:'|(?=\n)|\Z)"  # a single-quoted one too
     r"|“((?:[^“”]|“[^“”]*”)*)”" + _FOLLOWED_BY_SYNTAX
 )
 _ANY = re.compile(r"[“”：，｛｝［］０-９]")

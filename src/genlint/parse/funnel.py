@@ -122,14 +122,14 @@ def _slow_steps(text: str, acceptor: Acceptor, errors: list[str]) -> ParseResult
     errors.append(f"repaired: {outcome}")
 
     try:
-        value, repairs = extract(text, acceptor.check, deadline)
+        value, repairs, without_others = extract(text, acceptor.check, deadline)
     except NothingExtracted as exc:
         errors.append(f"extracted: {exc}")
     else:
         if _JSON_START.match(text) and isinstance(value, dict | list):
             # the whole reply looks like one JSON document: a fragment of it must not pass for
             # all of it (docs/commands/parse.md "Never a silent loss")
-            lost = loss_note(text, value)
+            lost = loss_note(without_others, value)
             if lost:
                 repairs.append(lost)
         return ParseResult(True, value, "extracted", errors, repairs)

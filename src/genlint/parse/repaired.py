@@ -5,13 +5,18 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import orjson
+
 from . import cleanup, fullwidth
 from .budget import Deadline
-from .closing import close_truncated
+from .candidates import value_then_more
+from .closing import close_truncated, open_at_end
 from .completeness import loss_note, size
 from .direct import NotJSON, load_strict
+from .guesses import reply_cut_note, string_guesses
 from .guided import guided_repair
-from .strings import protect, restore
+from .result import GUESS_NOTE, TRUNCATED_NOTE
+from .strings import protect, requote, restore
 
 logger = logging.getLogger(__name__)
 
@@ -21,6 +26,8 @@ logger = logging.getLogger(__name__)
 # LARGE_REPAIR_MAX_CHARS when they fail and the budget allows.
 REPAIR_MAX_CHARS = 12_000
 LARGE_REPAIR_MAX_CHARS = 100_000
+# json-repair's words for a quote it could not place
+_QUOTE_TROUBLE = ("misplaced quote", "doubled quote")
 _GLUED = "returned early, checking if there's more json elements"
 
 
@@ -34,6 +41,15 @@ def repair(text: str, deadline: Deadline | None = None) -> tuple[Any, list[str]]
     A value that evidently lost part of the text says so in its repairs ("lost data: …").
     """
     value, notes, checked = _repair(text, deadline)
+    guesses = [] if any(n.startswith(GUESS_NOTE) for n in notes) else string_guesses(text)
+    # json-repair closes what a cut left open without saying so in every case; a string misread
+    # through a raw quote looks open at the end too, unless the text ends closed
+    misread = bool(guesses) and text.rstrip()[-1:] in ("}", "]")
+    if not checked and not misread and not any(n.startswith(TRUNCATED_NOTE) for n in notes):
+        cut = reply_cut_note(text)
+        if cut:
+            notes.append(cut)
+    notes.extend(guesses)
     # the linear repairs keep every complete element by construction; json-repair may not
     lost = None if checked else loss_note(text, value)
     return (value, [*notes, lost]) if lost else (value, notes)
@@ -48,12 +64,69 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
             return load_strict(normalised), notes, True
         except NotJSON:
             pass
+        # ASCII JSON with a local defect next to a full-width mark that belongs to a value
+        # ("name": 记录，5"): the guided repair of the text as written keeps the mark
+        try:
+            return (*guided_repair(text, deadline), True)
+        except NotJSON:
+            pass
+    requoted, singles, breaks = requote(normalised)
+    if singles or breaks:
+        guessed = []
+        if singles:
+            guessed.append(
+                f"{GUESS_NOTE} where {len(singles)} single-quoted string(s) end (the first "
+                f"starts at char {singles[0]}): an apostrophe inside one could end it"
+            )
+        if breaks:
+            guessed.append(
+                f"{GUESS_NOTE} that the line breaks of {len(breaks)} string(s) are inside them "
+                f"(the first string starts at char {breaks[0]})"
+            )
+        read = _linear(requoted, deadline)
+        if read is not None:
+            return read[0], notes + guessed + read[1], True
     if len(normalised) > REPAIR_MAX_CHARS:
         value, repairs, linear = _repair_large(normalised, deadline)
         return value, notes + repairs, linear
+    if _only_cut(normalised):
+        # a reply cut off by a token limit: closing what was left open keeps every complete
+        # element exactly and drops an incomplete literal, where json-repair may read `"ok": t`
+        # as the string "t" or a cut key as an array
+        try:
+            closed_value, closed = close_truncated(normalised, deadline)
+        except NotJSON:
+            pass
+        else:
+            # emptying a container, or closing a string that ends with the closing brackets
+            # (`{"key": "value}`: its closing quote may be what is missing), is a reading
+            # json-repair may better: those compete below
+            if not any(n.startswith(("emptied", GUESS_NOTE)) for n in closed):
+                return closed_value, notes + closed, True
+    elif open_at_end(normalised) != ("", False):
+        # cut, with other defects before the cut (a Python literal, a comment): fixed where the
+        # strict parser stops, then closed, so a cut key or escape is dropped as in a plain cut
+        try:
+            fixed_value, fixed = guided_repair(normalised, deadline, close_at_end=True)
+        except NotJSON:
+            pass
+        else:
+            if not any(n.startswith(("emptied", GUESS_NOTE)) for n in fixed):
+                return fixed_value, notes + fixed, True
     normalised, cleaned = cleanup.clean(normalised)
     notes += cleaned
-    value, log = _json_repair(normalised)
+    try:
+        value, log = _json_repair(normalised)
+    except RepairFailed as exc:
+        # json-repair recurses: a reply nested a few hundred deep is beyond it, not beyond the
+        # linear repairs
+        for step in (close_truncated, guided_repair):
+            try:
+                value, linear_notes = step(normalised, deadline)
+            except NotJSON:
+                continue
+            return value, notes + linear_notes, True
+        raise exc from None
     if isinstance(value, list) and normalised.lstrip().startswith("{"):
         # json-repair reads '{"foo' as ["foo"]: an object cut inside its first key. Closing
         # what was left open keeps the object.
@@ -64,15 +137,18 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
         else:
             if isinstance(closed_value, dict):
                 return closed_value, notes + closed, True
-    if (
-        isinstance(value, list)
-        and not normalised.lstrip().startswith("[")
-        and any(_GLUED in entry.get("text", "") for entry in log if isinstance(entry, dict))
+    logged = " ".join(entry.get("text", "") for entry in log if isinstance(entry, dict))
+    # (json-repair keeps all values in an array, or only the last: either way it saw several)
+    glued = _GLUED in logged
+    if glued and (
+        value_then_more(normalised, deadline)
+        or (isinstance(value, list) and not normalised.lstrip().startswith("["))
     ):
-        # json-repair found more than one top-level value and glued them into an array; the
-        # reply meant one of them, which extraction picks.
+        # json-repair found more than one top-level value and glued them into an array (or
+        # kept the last); the first complete value is the answer, and a note or a citation
+        # after it is prose: extraction takes the first acceptable value and says so
         raise RepairFailed(
-            "the text holds several JSON values; extraction picks the first acceptable"
+            "the text holds more than one value; extraction picks the first acceptable"
         )
     if value == "" and not _is_empty_string_literal(normalised):
         # json-repair answers "" when it found nothing to build a value from.
@@ -86,9 +162,42 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
             candidate, other_repairs = other(normalised, deadline)
         except NotJSON:
             continue
-        if size(candidate) > size(best):
+        if size(candidate) > size(best) or (
+            # a quote json-repair could not place, the one defect of the text: the guided repair
+            # escapes it where the parser shows it belongs, and keeps the string's text whole
+            other is guided_repair
+            and len(other_repairs) == 1
+            and any(trouble in logged for trouble in _QUOTE_TROUBLE)
+            and size(candidate) == size(best)
+        ):
             best, repairs, linear = candidate, other_repairs, True
     return best, notes + repairs, linear
+
+
+def _linear(text: str, deadline: Deadline | None) -> tuple[Any, list[str]] | None:
+    """The value of ``text`` as it is, with its cut closed, or repaired where the strict parser
+    stops; None when none of these reads it."""
+    try:
+        return load_strict(text), []
+    except NotJSON:
+        pass
+    steps = (close_truncated, guided_repair) if _only_cut(text) else (guided_repair,)
+    for step in steps:
+        try:
+            return step(text, deadline)
+        except NotJSON:
+            continue
+    return None
+
+
+def _only_cut(text: str) -> bool:
+    """Whether the strict parser reads ``text`` to its end and only then misses the rest: a
+    reply cut off by a token limit with no other defect before the cut."""
+    try:
+        orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        return exc.msg.startswith("unexpected end of data") and exc.pos >= len(text.rstrip())
+    return False
 
 
 def _repair_large(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]:

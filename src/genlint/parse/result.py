@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+# How the repair notes that set ``truncated`` and ``guessed`` begin (a note may say more).
+TRUNCATED_NOTE = "the reply is cut off"
+GUESS_NOTE = "guessed"
+
 Strategy = Literal["direct", "repaired", "extracted", "fields", "none"]
 
 
@@ -14,7 +18,11 @@ class ParseResult:
 
     ``value`` is the parsed JSON value (a pydantic model instance when a model class was given as
     the schema); ``errors`` holds one line per step that was tried and failed, prefixed with the
-    step's name; ``repairs`` says what was changed to get ``value``.
+    step's name; ``repairs`` says what was changed to get ``value``. ``truncated`` is true when
+    strings or containers left open at the end of the reply were closed (a cut-off reply);
+    ``guessed`` when the repair chose among several readings (where a string with raw quotes or
+    line breaks ends, which of several values is the answer); both are read from ``repairs``,
+    whose notes say where.
     """
 
     # A slots dataclass and not a pydantic model: building one is on the hot path of valid input,
@@ -24,6 +32,15 @@ class ParseResult:
     strategy: Strategy
     errors: list[str]
     repairs: list[str]
+
+    # The flags are read from the notes, so every step reports them one way: by what it writes.
+    @property
+    def truncated(self) -> bool:
+        return any(note.startswith(TRUNCATED_NOTE) for note in self.repairs)
+
+    @property
+    def guessed(self) -> bool:
+        return any(note.startswith(GUESS_NOTE) for note in self.repairs)
 
     @property
     def lossy(self) -> bool:
@@ -44,6 +61,24 @@ class ParseResult:
             "errors": list(self.errors),
             "repairs": list(self.repairs),
         }
+        if self.truncated:
+            out["truncated"] = True
+        if self.guessed:
+            out["guessed"] = True
         if self.lossy:
             out["lossy"] = True
         return out
+
+    def warning(self) -> str | None:
+        """The one line a text-mode caller shows when the value is not a plain success: lost
+        data first, then a cut, then a guess."""
+        lost = next((note for note in self.repairs if note.startswith("lost data")), None)
+        if lost:
+            return lost
+        if self.truncated:
+            cut = next((n for n in self.repairs if n.startswith(TRUNCATED_NOTE)), TRUNCATED_NOTE)
+            return cut
+        if self.guessed:
+            guess = next((n for n in self.repairs if n.startswith(GUESS_NOTE)), GUESS_NOTE)
+            return guess
+        return None
