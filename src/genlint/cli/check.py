@@ -190,7 +190,7 @@ def finish(
 
         output = stats.render(report, fmt)
     else:
-        output = render(fmt, report, color=color)
+        output = render(fmt, report, color=color, width=_terminal_columns(fmt, out_path))
     if out_path is not None:
         from .._io import atomic_write
 
@@ -199,6 +199,20 @@ def finish(
         sys.stdout.write(output)
         sys.stdout.flush()
     return report.exit_code
+
+
+def _terminal_columns(fmt: str, out_path: str | None) -> int | None:
+    """The width the text report fits: the terminal's (or ``COLUMNS``, as a shell exports it);
+    None when the report goes to a file or a pipe, whose lines nothing wraps."""
+    import os
+
+    if fmt != "text" or out_path is not None:
+        return None
+    if not sys.stdout.isatty() and not os.environ.get("COLUMNS", "").isdigit():
+        return None
+    from ..check.reporters.text import terminal_width
+
+    return terminal_width()
 
 
 def report_problems(files: list[FileResult]) -> None:

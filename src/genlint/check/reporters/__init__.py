@@ -24,8 +24,13 @@ REPORTERS: dict[str, str] = {
 }
 
 
-def render(fmt: str, report: CheckReport, *, color: bool = False) -> str:
-    """The report in format ``fmt`` (a key of :data:`REPORTERS`)."""
+def render(fmt: str, report: CheckReport, *, color: bool = False, width: int | None = None) -> str:
+    """The report in format ``fmt`` (a key of :data:`REPORTERS`); ``width``: the terminal's
+    columns, for the formats that fit a terminal (text)."""
     module = importlib.import_module(REPORTERS[fmt])
-    text: str = module.render(report, color=color)
+    text: str = (
+        module.render(report, color=color, width=width)
+        if width is not None
+        else module.render(report, color=color)
+    )
     return text
