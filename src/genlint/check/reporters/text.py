@@ -20,6 +20,7 @@ from __future__ import annotations
 import shutil
 from typing import TYPE_CHECKING
 
+from . import _lang
 from ._cells import ELLIPSIS, cells, fit, fit_end, wrap
 from ._safe import printable
 from ._span import shown_length, shown_message
@@ -37,6 +38,7 @@ _DIM = "\x1b[2m"
 # and JUnit keep every finding)
 _SHOWN_REPEATS = 3
 _INDENT = "    "
+_FIX = {"zh": "修改建议：", "en": "fix: "}
 # below this a terminal is not worth fitting; lines are cut to it instead
 _NARROWEST = 20
 # cells of a document line shown when no terminal bounds them (a DOCX paragraph is one line)
@@ -82,10 +84,14 @@ def _excerpt(finding: Finding, width: int) -> tuple[str, str]:
     return window(shown, column, shown_length(finding), width)
 
 
-def render(report: CheckReport, *, color: bool = False, width: int | None = None) -> str:
+def render(
+    report: CheckReport, *, color: bool = False, width: int | None = None, lang: str | None = None
+) -> str:
     """The report as text lines of at most ``width`` cells. Without a width (the report goes to
     a file or a pipe) no header is wrapped, so ``grep path:line`` finds one line, and a line of
-    the document is shown in a window of :data:`_UNBOUNDED_WINDOW` cells."""
+    the document is shown in a window of :data:`_UNBOUNDED_WINDOW` cells. ``lang`` (zh, en):
+    messages in that language and the one-line fix under each finding; None keeps the rules'
+    own messages, so scripts that read the report see the same text on every document."""
     from ..redact import mask_report
     from ..report import display_path
 
@@ -118,12 +124,15 @@ def render(report: CheckReport, *, color: bool = False, width: int | None = None
                     fold_at[key] = len(out)
                     out.append("")
                 continue
-            _header(out, f"{path}:{place(f)}", f, width if wrapping else None, paint)
+            message = printable(_lang.message(f, lang) if lang else shown_message(f))
+            _header(out, f"{path}:{place(f)}", f, message, width if wrapping else None, paint)
             shown, caret = _excerpt(f, width - len(_INDENT))
             if shown:
                 sev = str(f.severity)
                 out.append(f"{_INDENT}{shown}")
                 out.append(f"{_INDENT}{paint(_STYLE.get(sev, ''), caret)}")
+            if lang:
+                emit(f"{_INDENT}{_FIX[lang]}{printable(_lang.fix(f, lang))}", _DIM, _INDENT)
         for (rule, text), index in fold_at.items():
             more = seen[(rule, text)] - _SHOWN_REPEATS
             fold = f"{path}: … and {more} more {rule} '{printable(text)}' (--statistics)"
@@ -144,11 +153,12 @@ def render(report: CheckReport, *, color: bool = False, width: int | None = None
     return "\n".join(out) + "\n"
 
 
-def _header(out: list[str], where: str, f: Finding, width: int | None, paint: _Paint) -> None:
+def _header(
+    out: list[str], where: str, f: Finding, message: str, width: int | None, paint: _Paint
+) -> None:
     """``where: severity rule message`` on one line when it fits, else the location on its own
     line and the rest wrapped under it."""
     sev = str(f.severity)
-    message = printable(shown_message(f))
     line = f"{where}: {sev} {f.rule} {message}"
     if width is None or cells(line) <= width:
         out.append(

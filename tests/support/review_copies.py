@@ -1,0 +1,88 @@
+"""Reading review copies back (tests of ``genlint check --annotate``): the text each Word
+comment is anchored on, and the text under each PDF highlight."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def docx_comments(data: bytes) -> list[tuple[str, str, str]]:
+    """(author, comment text, anchored text) for every comment of a DOCX, in id order, read with
+    python-docx (the comments) and lxml (the ranges in the body)."""
+    import docx
+
+    document = docx.Document(io.BytesIO(data))
+    anchored: dict[str, list[str]] = {}
+    active: list[str] = []
+    for el in document.element.body.iter():
+        if el.tag == W + "commentRangeStart":
+            active.append(el.get(W + "id"))
+            anchored.setdefault(el.get(W + "id"), [])
+        elif el.tag == W + "commentRangeEnd":
+            if el.get(W + "id") in active:
+                active.remove(el.get(W + "id"))
+        elif el.tag == W + "t" and el.text:
+            for cid in active:
+                anchored[cid].append(el.text)
+        elif el.tag == W + "p" and active:
+            for cid in active:
+                anchored[cid].append("\n")
+    return [
+        (c.author, c.text, "".join(anchored.get(str(c.comment_id), [])).strip("\n"))
+        for c in sorted(document.comments, key=lambda c: c.comment_id)
+    ]
+
+
+def docx_text_and_format(data: bytes) -> list[tuple[str, str]]:
+    """Every character of the body with the run properties it is drawn with (the review copy
+    must look like the input)."""
+    import docx
+    from lxml import etree
+
+    document = docx.Document(io.BytesIO(data))
+    out: list[tuple[str, str]] = []
+    for r in document.element.body.iter(W + "r"):
+        props = r.find(W + "rPr")
+        key = etree.tostring(props).decode() if props is not None else ""
+        for t in r.iter(W + "t"):
+            out.extend((ch, key) for ch in t.text or "")
+    return out
+
+
+def pdf_highlights(data: bytes) -> list[tuple[int, str, str, Any]]:
+    """(page, text under the highlight, note, popup) of every highlight of a PDF."""
+    import pypdfium2 as pdfium
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    pdf = pdfium.PdfDocument(data)
+    out = []
+    try:
+        for index, page in enumerate(reader.pages):
+            textpage = pdf[index].get_textpage()
+            for ref in page.get("/Annots", []):
+                annot = ref.get_object()
+                if annot["/Subtype"] != "/Highlight":
+                    continue
+                x0, y0, x1, y1 = (float(v) for v in annot["/Rect"])
+                under = textpage.get_text_bounded(x0, y0, x1, y1)
+                out.append((index + 1, under, str(annot["/Contents"]), annot.get("/Popup")))
+    finally:
+        pdf.close()
+    return out
+
+
+def pdf_notes(data: bytes) -> list[str]:
+    """The text of every sticky note (``/Text`` annotation) of a PDF."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    return [
+        str(ref.get_object()["/Contents"])
+        for page in reader.pages
+        for ref in page.get("/Annots", [])
+        if ref.get_object()["/Subtype"] == "/Text"
+    ]
