@@ -4,6 +4,7 @@ comment is anchored on, and the text under each PDF highlight."""
 from __future__ import annotations
 
 import io
+import re
 from typing import Any
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -86,3 +87,71 @@ def pdf_notes(data: bytes) -> list[str]:
         for ref in page.get("/Annots", [])
         if ref.get_object()["/Subtype"] == "/Text"
     ]
+
+
+def assert_every_finding_noted(report: Any, out_dir: Any) -> int:
+    """Every finding of ``report`` has its note at its place in the review copy under
+    ``out_dir`` (``annotate_report`` having written them): a DOCX comment anchored on the
+    finding's text or listed in the note at the start, a PDF highlight over its text on its page
+    or listed in the sticky note, a mark around its text in an HTML copy. The notes checked."""
+    import html
+    import os
+    from pathlib import Path
+
+    from genlint.check.annotate import copy_name
+    from genlint.check.reporters._where import where
+
+    readable = [f for f in report.files if f.error is None]
+    root = Path(os.path.commonpath([os.path.dirname(os.path.abspath(f.path)) for f in readable]))
+    checked = 0
+    for file in readable:
+        copy = Path(out_dir) / copy_name(file.path, root)
+        data = copy.read_bytes()
+        kind = Path(file.path).suffix.lower()
+        if kind == ".docx":
+            comments = docx_comments(data)
+            start = "\n".join(t for _, t, _ in comments if t.startswith("genlint"))
+            for f in file.findings:
+                on_text = any(
+                    on == f.text and f"[{f.rule}]" in t.splitlines()[0] for _, t, on in comments
+                )
+                on_paragraph = f.rule.startswith("document/") and any(
+                    f"[{f.rule}]" in t for _, t, _ in comments
+                )
+                listed = f"{where(f)}: " in start and f"[{f.rule}]" in start
+                assert on_text or on_paragraph or listed, (file.path, f)
+                checked += 1
+        elif kind == ".pdf":
+            marks = pdf_highlights(data)
+            sticky = "\n".join(pdf_notes(data))
+            for f in file.findings:
+                needle = "".join(f.text.split())
+                highlighted = any(
+                    page == f.page and needle in "".join(under.split()) and f"[{f.rule}]" in note
+                    for page, under, note, _ in marks
+                )
+                assert highlighted or f"[{f.rule}]" in sticky, (file.path, f)
+                checked += 1
+        else:
+            page = data.decode("utf-8")
+            for n, f in enumerate(file.findings, 1):
+                marked = re.search(rf'data-notes="[^"]*\bf{n}\b[^"]*">([^<]*)</mark>', page)
+                assert marked is not None, (file.path, f)
+                shown = html.unescape(
+                    "".join(
+                        m.group(1)
+                        for m in re.finditer(
+                            rf'data-notes="[^"]*\bf{n}\b[^"]*">([^<]*)</mark>', page
+                        )
+                    )
+                )
+                assert shown in (f.text, json_written(f.text)), (file.path, f, shown)
+                assert f'id="note-{n}"' in page
+                checked += 1
+    return checked
+
+
+def json_written(text: str) -> str:
+    import json
+
+    return json.dumps(text, ensure_ascii=False)[1:-1]
