@@ -218,3 +218,34 @@ def test_a_damaged_file_is_skipped_with_a_reason(tmp_path: Path, name: str) -> N
     done = annotate_report(report, str(tmp_path / "out"))
     assert done.written == [] and done.skipped[0][0] == str(bad)
     assert "cannot open" in done.skipped[0][1]
+
+
+def test_a_scanned_page_is_highlighted_at_the_ocr_box(tmp_path: Path) -> None:
+    """OCR ``bbox`` (PDF points from the top left) becomes the highlight's rectangle; a finding
+    whose text the page does not hold is listed in the sticky note, not dropped."""
+    from pypdf import PdfReader
+
+    from genlint.check.report import CheckReport, FileResult
+    from genlint.findings import Finding
+
+    source = make_pdf(tmp_path / "scan.pdf", [["正文"]])
+    height = float(PdfReader(str(source)).pages[0].mediabox.top)
+    ocr = Finding(
+        "placeholder/mou-entity", "unfilled placeholder '某某公司'", "某某公司", 0, 4,
+        page=1, location={"bbox": [100.0, 200.0, 180.0, 215.0], "confidence": 0.99},
+    )  # fmt: skip
+    missing = Finding("placeholder/filler", "filler text 'TBD'", "TBD", 5, 8, page=1)
+    report = CheckReport(files=[FileResult(str(source), [ocr, missing])])
+    done = annotate_report(report, str(tmp_path / "out"), lang="en")
+    copy = (tmp_path / "out" / "scan.pdf").read_bytes()
+    assert done.written[0][2] == 2
+    annots = [a.get_object() for a in PdfReader(__import__("io").BytesIO(copy)).pages[0]["/Annots"]]
+    (highlight,) = [a for a in annots if a["/Subtype"] == "/Highlight"]
+    assert [round(float(v), 1) for v in highlight["/Rect"]] == [
+        100.0,
+        round(height - 215.0, 1),
+        180.0,
+        round(height - 200.0, 1),
+    ]
+    (note,) = pdf_notes(copy)
+    assert "[placeholder/filler]" in note
