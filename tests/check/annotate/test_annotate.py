@@ -249,3 +249,51 @@ def test_a_scanned_page_is_highlighted_at_the_ocr_box(tmp_path: Path) -> None:
     ]
     (note,) = pdf_notes(copy)
     assert "[placeholder/filler]" in note
+
+
+def test_a_pdf_viewer_draws_the_highlights(tmp_path: Path) -> None:
+    """PDFium (Chrome's PDF engine) draws each highlight yellow over its text; the picture is
+    docs/img/review-pdf.png (GENLINT_DOCS_SCREENSHOTS=docs/img)."""
+    import os
+
+    import pypdfium2 as pdfium
+
+    source = make_pdf(
+        tmp_path / "起诉状.pdf",
+        [["原告：某某公司，住所地：[地址]，联系电话13812345678。", "被告：张某，日期：X年X月X日"]],
+    )
+    report = check_paths([source])
+    annotate_report(report, str(tmp_path / "out"), lang="zh")
+    copy = tmp_path / "out" / "起诉状.pdf"
+    pdf = pdfium.PdfDocument(str(copy))
+    try:
+        page = pdf[0]
+        scale = 2
+        image = page.render(scale=scale, draw_annots=True).to_pil().convert("RGB")
+        plain = page.render(scale=scale, draw_annots=False).to_pil().convert("RGB")
+        _left, _bottom, _right, top = page.get_cropbox()
+        for under_page, _under, _note, _popup in pdf_highlights(copy.read_bytes()):
+            assert under_page == 1
+        from pypdf import PdfReader
+
+        for ref in PdfReader(str(copy)).pages[0]["/Annots"]:
+            annot = ref.get_object()
+            if annot["/Subtype"] != "/Highlight":
+                continue
+            x0, y0, x1, y1 = (float(v) for v in annot["/Rect"])
+            box = (
+                int(x0 * scale),
+                int((top - y1) * scale),
+                int(x1 * scale),
+                int((top - y0) * scale),
+            )
+            drawn = image.crop(box).getcolors(1 << 16) or []
+            yellow = sum(n for n, (r, g, b) in drawn if r > 200 and g > 180 and b < 150)
+            assert yellow > 0.2 * (box[2] - box[0]) * (box[3] - box[1])
+            assert plain.crop(box).getcolors(1 << 16) != drawn  # the annotation, not the page
+    finally:
+        pdf.close()
+    keep = os.environ.get("GENLINT_DOCS_SCREENSHOTS")
+    if keep:
+        width, height = image.size
+        image.crop((0, 0, width, height // 5)).save(Path(keep) / "review-pdf.png")
