@@ -66,16 +66,17 @@ def fit_end(text: str, width: int) -> str:
 
 def wrap(text: str, width: int, indent: str = "") -> list[str]:
     """``text`` in lines of at most ``width`` cells (continuation lines start with ``indent``),
-    breaking at a space or a path separator when one is in the second half of the line."""
+    breaking after a space, a path separator or a colon when the line holds one."""
     width = max(width, cells(indent) + 2)
     lines: list[str] = []
     prefix = ""
     while cells(prefix + text) > width:
         room = width - cells(prefix)
         head = fit(text, room)
-        # break after a space or a path separator in the second half of the line, if any
-        cut = max(head.rfind(" "), head.rfind("/") + 1, head.rfind(os.sep) + 1)
-        if cut > len(head) // 2:
+        # break after the last space, path separator or colon (a path's end, a location's
+        # start), so no word or file name is cut while there is one
+        cut = max(head.rfind(" "), *(head.rfind(mark) + 1 for mark in ("/", os.sep, ":")))
+        if cut > 0:
             head = head[:cut]
         if not head:  # one character wider than the room
             head = text[:1]
