@@ -11,6 +11,7 @@ of the document that lists them.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import io
 from itertools import pairwise
@@ -60,9 +61,16 @@ def annotate_docx(path: str, data: bytes, items: list[Noted], lang: str) -> tupl
     pieces = _split(pieces, {b for _, start, end in anchored for b in (start, end)})
     parent = document.paragraphs[0] if document.paragraphs else document
     notes = 0
+    starts = [s for _, s, _ in pieces]  # sorted: the walker reads in order
     for item, start, end in anchored:
-        runs = [el.getparent() for el, s, n in pieces if s < end and s + n > start]
-        runs = [r for r in runs if r is not None and r.tag == _W + "r"]
+        runs = []
+        at = max(0, bisect.bisect_right(starts, start) - 1)
+        while at < len(pieces) and pieces[at][1] < end:
+            el, s, n = pieces[at]
+            r = el.getparent()
+            if s + n > start and r is not None and r.tag == _W + "r":
+                runs.append(r)
+            at += 1
         if not runs:
             hidden.append(item)
             continue

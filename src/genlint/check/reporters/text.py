@@ -55,9 +55,18 @@ def window(line: str, column: int, length: int, width: int) -> tuple[str, str]:
     cells, and the caret line under it. Where the line is cut an ellipsis stands; when the span
     itself is too wide, its start is shown and the carets stop at the cut."""
     before, span, after = line[:column], line[column : column + length], line[column + length :]
-    span_cells = max(1, cells(span))
-    if cells(line) <= width and cells(before) + span_cells <= width:
-        return line, " " * cells(before) + "^" * span_cells
+    # only a terminal's width of each side can be shown: measure no more than that (a paragraph
+    # can be thousands of characters); a clipped side counts as wider than the terminal
+    limit = 2 * width + 8
+    wider = width + 1
+    clipped_left, clipped_right = len(before) > limit, len(after) > limit
+    before, after = before[-limit:], after[:limit]
+    before_cells = cells(before) + (wider if clipped_left else 0)
+    after_cells = cells(after) + (wider if clipped_right else 0)
+    real_span_cells = cells(span[:limit]) + (wider if len(span) > limit else 0)
+    span_cells = max(1, real_span_cells)
+    if before_cells + real_span_cells + after_cells <= width and before_cells + span_cells <= width:
+        return before + span + after, " " * before_cells + "^" * span_cells
     left = ELLIPSIS if before else ""
     if span_cells > width - 2:  # no room for context: the span's start, cut
         shown_span = fit(span, width - cells(left) - 1)
@@ -65,13 +74,13 @@ def window(line: str, column: int, length: int, width: int) -> tuple[str, str]:
     room = width - span_cells
     want_left = max(1, room // 3) if before else 0
     want_right = room - want_left
-    if cells(after) < want_right:
-        want_left = room - cells(after)
-    if cells(before) < want_left:
-        want_left = cells(before)
+    if after_cells < want_right:
+        want_left = room - after_cells
+    if before_cells < want_left:
+        want_left = before_cells
         want_right = room - want_left
-    left = before if cells(before) <= want_left else ELLIPSIS + fit_end(before, want_left - 1)
-    right = after if cells(after) <= want_right else fit(after, want_right - 1) + ELLIPSIS
+    left = before if before_cells <= want_left else ELLIPSIS + fit_end(before, want_left - 1)
+    right = after if after_cells <= want_right else fit(after, want_right - 1) + ELLIPSIS
     return left + span + right, " " * cells(left) + "^" * span_cells
 
 
