@@ -145,3 +145,48 @@ def test_cli_html_format(run_cli, tmp_path: Path, monkeypatch) -> None:  # type:
     result = run_cli("check", "a.txt", "--format", "html", "--out", "r.html")
     assert result.code == 1 and Path("r.html").read_text("utf-8").startswith("<!DOCTYPE html>")
     assert run_cli("check", "a.txt", "--format", "html", "--statistics").code == 2
+
+
+def test_a_scanned_page_shows_a_crop_with_the_box(tmp_path: Path) -> None:
+    """OCR findings (a PDF page, an image file) carry a crop of the page with the box drawn;
+    the crop is an inline PNG of the boxed region."""
+    import base64
+    import io
+
+    from PIL import Image, ImageDraw
+
+    from genlint.check.report import CheckReport, FileResult
+    from genlint.findings import Finding
+    from support.pdf_build import make_pdf
+
+    pdf = make_pdf(tmp_path / "scan.pdf", [["甲方：某某公司"]])
+    picture = tmp_path / "scan.png"
+    image = Image.new("RGB", (400, 200), "white")
+    ImageDraw.Draw(image).rectangle((50, 60, 150, 90), fill=(0, 0, 0))
+    image.save(picture)
+
+    def ocr(page: int | None, bbox: list[float]) -> Finding:
+        return Finding(
+            "placeholder/mou-entity", "unfilled placeholder '某某公司'", "某某公司", 3, 7,
+            page=page, location={"bbox": bbox, "confidence": 0.98},
+        )  # fmt: skip
+
+    report = CheckReport(
+        files=[
+            FileResult(str(pdf), [ocr(1, [90.0, 30.0, 160.0, 48.0])]),
+            FileResult(str(picture), [ocr(None, [50.0, 60.0, 150.0, 90.0])]),
+        ]
+    )
+    page = html_report.render(report)
+    crops = re.findall(r'src="data:image/png;base64,([^"]+)"', page)
+    assert len(crops) == 2
+    with Image.open(io.BytesIO(base64.b64decode(crops[1]))) as crop:
+        rgb = crop.convert("RGB")
+        # the margin around the box is page (white), the box outline red, the inside black
+        assert rgb.getpixel((2, 2)) == (255, 255, 255)
+        colours = {c for _, c in rgb.getcolors(1 << 16) or []}
+        assert (220, 40, 40) in colours and (0, 0, 0) in colours
+    # a file that moved away: the row says there is no picture, and the finding is still there
+    picture.unlink()
+    moved = html_report.render(report)
+    assert "(no picture:" in moved and moved.count('class="finding"') == 2

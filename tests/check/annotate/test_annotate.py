@@ -297,3 +297,23 @@ def test_a_pdf_viewer_draws_the_highlights(tmp_path: Path) -> None:
     if keep:
         width, height = image.size
         image.crop((0, 0, width, height // 5)).save(Path(keep) / "review-pdf.png")
+
+
+def test_a_scanned_image_gets_an_html_copy_with_its_boxes(tmp_path: Path) -> None:
+    from PIL import Image
+
+    from genlint.check.report import CheckReport, FileResult
+    from genlint.findings import Finding
+
+    picture = tmp_path / "receipt.png"
+    Image.new("RGB", (400, 200), "white").save(picture)
+    finding = Finding(
+        "sensitive/mobile", "unmasked mobile number", "13812345678", 3, 14,
+        location={"bbox": [100.0, 50.0, 300.0, 80.0], "confidence": 0.97},
+    )  # fmt: skip
+    report = CheckReport(files=[FileResult(str(picture), [finding]), FileResult("-", [])])
+    done = annotate_report(report, str(tmp_path / "out"), lang="en")
+    assert done.skipped == [("-", "standard input has no file to copy; check a file")]
+    page = (tmp_path / "out" / "receipt.png.html").read_text("utf-8")
+    assert 'style="left:25.000%;top:25.000%;width:50.000%;height:15.000%"' in page
+    assert "data:image/png;base64," in page and "13812345678" not in page

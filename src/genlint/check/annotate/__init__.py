@@ -3,7 +3,8 @@ where a reviewer works. DOCX: Word comments on the exact text; PDF: highlight an
 popup notes, page content unchanged; txt/md/json: an HTML copy with each finding highlighted
 and its note beside it. Inputs are never touched; every copy is written atomically under DIR,
 at the input's path relative to the inputs' common folder (a copy of ``a/x.docx`` is
-``DIR/a/x.docx``; a text file's is ``DIR/a/x.md.html``).
+``DIR/a/x.docx``; a text file's is ``DIR/a/x.md.html``; a scanned image's, an HTML page with
+the boxes drawn on it, ``DIR/a/x.png.html``).
 
 A file that cannot be annotated is skipped with its reason (:class:`Annotated.skipped`); the
 CLI says so on standard error and exits 2, never silently.
@@ -22,7 +23,10 @@ if TYPE_CHECKING:
     from ..report import CheckReport
     from .notes import Noted
 
-__all__ = ["Annotated", "annotate_report", "copy_name"]
+__all__ = ["IMAGE_KINDS", "Annotated", "annotate_report", "copy_name"]
+
+# scans read by OCR: their copy is an HTML page with the boxes drawn on the picture
+IMAGE_KINDS = frozenset((".png", ".jpg", ".jpeg", ".tif", ".tiff"))
 
 
 @dataclass
@@ -52,8 +56,11 @@ def annotate_report(
     target = Path(out_dir)
     if target.exists() and not target.is_dir():
         raise GenlintError(f"{out_dir}: not a folder")
-    readable = [f for f in report.files if f.error is None and f.path != "-"]
     result = Annotated()
+    for file in report.files:
+        if file.path == "-":  # no file to copy
+            result.skipped.append(("-", "standard input has no file to copy; check a file"))
+    readable = [f for f in report.files if f.error is None and f.path != "-"]
     if not readable:
         return result
     shown = mask_report(report, show_values=show_values)
@@ -67,7 +74,7 @@ def annotate_report(
             payload, notes = _annotate(file.path, data, items, language)
             destination.parent.mkdir(parents=True, exist_ok=True)
             atomic_write(destination, payload, inputs=[f.path for f in report.files])
-        except (GenlintError, OSError) as exc:
+        except (GenlintError, OSError, ValueError) as exc:
             result.skipped.append((file.path, str(exc)))
             continue
         result.written.append((file.path, str(destination), notes))
@@ -84,6 +91,10 @@ def _annotate(path: str, data: bytes, items: list[Noted], lang: str) -> tuple[by
         from .pdf import annotate_pdf
 
         return annotate_pdf(path, data, items, lang)
+    if kind in IMAGE_KINDS:
+        from .imagecopy import annotate_image
+
+        return annotate_image(path, data, items, lang)
     from .textcopy import annotate_text
 
     return annotate_text(path, data, items, lang)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from .notes import Noted
 
-_STYLE = """
+STYLE = """
 body{font:15px/1.6 system-ui,"Noto Sans CJK SC","Microsoft YaHei",sans-serif;margin:0;
  color:#1d1d1f;background:#fafafa}
 header{padding:12px 20px;background:#243b53;color:#fff}
@@ -55,7 +55,7 @@ def annotate_text(path: str, data: bytes, items: list[Noted], lang: str) -> tupl
     body = highlighted(text, [(s, i) for i, s in enumerate(spans, 1) if s is not None], items)
     page = (
         f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
-        f"<title>{heading}</title><style>{_STYLE}</style></head><body>"
+        f"<title>{heading}</title><style>{STYLE}</style></head><body>"
         f"<header>{heading}</header><main><pre>{body}</pre>"
         f'<ol class="notes">{"".join(notes)}</ol></main></body></html>\n'
     )

@@ -4,7 +4,9 @@ script, nothing fetched), for a person reviewing the findings in a browser.
 The page: a summary by rule and by file, then each file (a collapsible section) with its findings
 in document order, each with its human location (``_where``), severity, rule id, message and
 one-line fix in the reader's language (``_lang``), and the line around the span with the span
-highlighted. Filters by rule and severity hide rows (the state lives in the URL's fragment,
+highlighted; a finding on a scanned page also shows a crop of the page with the OCR box drawn
+(``annotate.crops``, inline PNG, at most :data:`_MAX_CROPS` a run). Filters by rule and
+severity hide rows (the state lives in the URL's fragment,
 ``#rule=placeholder/mou-entity&severity=error``, so a filtered view can be shared). Personal
 values are masked unless the report shows them (``redact.mask_report``).
 
@@ -15,9 +17,10 @@ the page, found by the browser's search), drawn lazily by the browser
 
 from __future__ import annotations
 
+import base64
 from collections import Counter
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import _lang
 from ._safe import printable
@@ -34,6 +37,8 @@ if TYPE_CHECKING:
 _CONTEXT = 60
 # a file with more findings than this starts collapsed
 _OPEN_UP_TO = 500
+# pictures of scanned pages per run (each a PNG crop inline in the page)
+_MAX_CROPS = 300
 
 _STYLE = """
 :root{--err:#c92a2a;--warn:#e67700;--info:#1971c2}
@@ -64,6 +69,7 @@ summary{padding:8px 12px;font-weight:600;cursor:pointer}
 mark{background:#ffe066;border-bottom:2px solid var(--err)}
 .fix{color:#2b8a3e}
 .count{color:#666;font-weight:400}
+.picture img{max-width:100%;max-height:160px;border:1px solid #dde;margin-top:4px}
 """
 
 # filters: checkboxes -> hidden rows; the state is kept in (and read from) location.hash
@@ -107,6 +113,7 @@ def render(report: CheckReport, *, color: bool = False, lang: str | None = None)
 
     del color
     report = mask_report(report)
+    budget = [_MAX_CROPS]
     language = _lang.for_findings(report.findings, lang)
     zh = language == "zh"
     by_rule: Counter[str] = Counter()
@@ -143,7 +150,11 @@ def render(report: CheckReport, *, color: bool = False, lang: str | None = None)
         if file.error is not None:
             out.append(f'<div class="finding error">{escape(printable(file.error))}</div>')
         file_lang = _lang.for_findings(file.findings, lang)
-        out.extend(_finding(f, file_lang) for f in file.findings)
+        pictures = _Pictures(file.path, budget)
+        try:
+            out.extend(_finding(f, file_lang, pictures.of(f)) for f in file.findings)
+        finally:
+            pictures.close()
         out.append("</details>")
     out.append(f"</main><script>{_SCRIPT}</script></body></html>\n")
     return "".join(out)
@@ -194,7 +205,40 @@ def _filters(by_rule: Counter[str], severity_of: dict[str, str], zh: bool) -> st
     return f'<div class="filters">{"".join(boxes)}</div>'
 
 
-def _finding(f: Finding, lang: str) -> str:
+class _Pictures:
+    """The crop of a scanned page around each OCR finding of one file (``annotate.crops``), at
+    most :data:`_MAX_CROPS` per run; a page that cannot be drawn says so in the row."""
+
+    def __init__(self, path: str, budget: list[int]) -> None:
+        self.path = path
+        self.budget = budget  # crops left for the run, shared by its files
+        self.pages: Any = None
+
+    def of(self, f: Finding) -> str:
+        bbox = (f.location or {}).get("bbox")
+        if bbox is None or self.budget[0] <= 0:
+            return ""
+        from ..annotate.crops import Pages, crop_png
+
+        try:
+            if self.pages is None:
+                self.pages = Pages(self.path)
+            png = crop_png(self.pages, f.page or 1, [float(v) for v in bbox])
+        except Exception as exc:  # a moved or damaged file: the row still shows the finding
+            return f'<div class="picture">(no picture: {escape(type(exc).__name__)})</div>'
+        self.budget[0] -= 1
+        encoded = base64.b64encode(png).decode()
+        return (
+            f'<div class="picture"><img alt="{escape(printable(where(f)))}" '
+            f'src="data:image/png;base64,{encoded}"></div>'
+        )
+
+    def close(self) -> None:
+        if self.pages is not None:
+            self.pages.close()
+
+
+def _finding(f: Finding, lang: str, picture: str = "") -> str:
     sev = str(f.severity)
     label = "修改建议：" if lang == "zh" else "Fix: "
     return (
@@ -203,7 +247,7 @@ def _finding(f: Finding, lang: str) -> str:
         f'<span class="sev {sev}">{_lang.severity(sev, lang)}</span> '
         f'<span class="rule">{escape(f.rule)}</span> '
         f'<span class="message">{escape(printable(_lang.message(f, lang)))}</span>'
-        f"{_context(f)}"
+        f"{_context(f)}{picture}"
         f'<div class="fix">{label}{escape(printable(_lang.fix(f, lang)))}</div></div>'
     )
 
