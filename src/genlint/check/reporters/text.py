@@ -144,7 +144,11 @@ def render(
                 emit(f"{_INDENT}{_FIX[lang]}{printable(_lang.fix(f, lang))}", _DIM, _INDENT)
         for (rule, text), index in fold_at.items():
             more = seen[(rule, text)] - _SHOWN_REPEATS
-            fold = f"{path}: … and {more} more {rule} '{printable(text)}' (--statistics)"
+            fold = (
+                f"{path}: … 另有 {more} 处 {rule} '{printable(text)}'（--statistics）"
+                if lang == "zh"
+                else f"{path}: … and {more} more {rule} '{printable(text)}' (--statistics)"
+            )
             # one slot was kept for the fold: cut to the width rather than shift the lines
             if wrapping and cells(fold) > width:
                 fold = fit(fold, width - 1) + ELLIPSIS
