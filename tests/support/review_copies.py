@@ -76,6 +76,22 @@ def pdf_highlights(data: bytes) -> list[tuple[int, str, str, Any]]:
     return out
 
 
+def pdf_highlight_rects(data: bytes) -> dict[str, Any]:
+    """``top``: each page's crop box top; ``marks``: (page, rule, rect) of every highlight."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    marks = []
+    for index, page in enumerate(reader.pages):
+        for ref in page.get("/Annots", []):
+            annot = ref.get_object()
+            if annot["/Subtype"] == "/Highlight":
+                rule = re.search(r"\[([a-z]+/[a-z-]+)\]", str(annot["/Contents"]))
+                rect = tuple(float(v) for v in annot["/Rect"])
+                marks.append((index + 1, rule.group(1) if rule else "", rect))
+    return {"top": [float(p.cropbox.top) for p in reader.pages], "marks": marks}
+
+
 def pdf_notes(data: bytes) -> list[str]:
     """The text of every sticky note (``/Text`` annotation) of a PDF."""
     from pypdf import PdfReader
@@ -113,7 +129,8 @@ def assert_every_finding_noted(report: Any, out_dir: Any) -> int:
             start = "\n".join(t for _, t, _ in comments if t.startswith("genlint"))
             for f in file.findings:
                 on_text = any(
-                    on == f.text and f"[{f.rule}]" in t.splitlines()[0] for _, t, on in comments
+                    same_text(on, f.text) and f"[{f.rule}]" in t.splitlines()[0]
+                    for _, t, on in comments
                 )
                 on_paragraph = f.rule.startswith("document/") and any(
                     f"[{f.rule}]" in t for _, t, _ in comments
@@ -124,8 +141,22 @@ def assert_every_finding_noted(report: Any, out_dir: Any) -> int:
         elif kind == ".pdf":
             marks = pdf_highlights(data)
             sticky = "\n".join(pdf_notes(data))
+            rects = pdf_highlight_rects(data)
             for f in file.findings:
                 needle = "".join(f.text.split())
+                if (f.location or {}).get("bbox") is not None:  # a scan: inside the OCR line
+                    x0, y0, x1, y1 = f.location["bbox"]
+                    top = rects["top"][f.page - 1]
+                    assert any(
+                        page == f.page
+                        and rule == f.rule
+                        and x0 - 0.5 <= a <= c <= x1 + 0.5
+                        and abs(b - (top - y1)) < 0.5
+                        and abs(d - (top - y0)) < 0.5
+                        for page, rule, (a, b, c, d) in rects["marks"]
+                    ), (file.path, f)
+                    checked += 1
+                    continue
                 highlighted = any(
                     page == f.page and needle in "".join(under.split()) and f"[{f.rule}]" in note
                     for page, under, note, _ in marks
@@ -149,6 +180,16 @@ def assert_every_finding_noted(report: Any, out_dir: Any) -> int:
                 assert f'id="note-{n}"' in page
                 checked += 1
     return checked
+
+
+def same_text(anchored: str, found: str) -> bool:
+    """Whether a comment's range holds the finding's text: the reader reads underlined blanks
+    as ``_`` (a line to write on), the document holds the blanks themselves."""
+    if anchored == found:
+        return True
+    return len(anchored) == len(found) and all(
+        a == b or (b == "_" and a.isspace()) for a, b in zip(anchored, found, strict=True)
+    )
 
 
 def json_written(text: str) -> str:

@@ -317,3 +317,20 @@ def test_a_scanned_image_gets_an_html_copy_with_its_boxes(tmp_path: Path) -> Non
     page = (tmp_path / "out" / "receipt.png.html").read_text("utf-8")
     assert 'style="left:25.000%;top:25.000%;width:50.000%;height:15.000%"' in page
     assert "data:image/png;base64," in page and "13812345678" not in page
+
+
+def test_the_span_takes_its_share_of_the_ocr_line_box() -> None:
+    from genlint.check.annotate.crops import span_box
+    from genlint.findings import Finding
+
+    line = "今收到某某公司支付的货款AB"  # 12 CJK characters (24 cells) and 2 Latin (2 cells)
+    f = Finding(
+        "placeholder/mou-entity", "m", "某某公司", 3, 7, page=1,
+        location={"bbox": [100.0, 50.0, 360.0, 70.0]}, source_line=line, source_column=3,
+    )  # fmt: skip
+    assert span_box(f) == [100.0 + 260 * 6 / 26, 50.0, 100.0 + 260 * 14 / 26, 70.0]
+    no_line = Finding(
+        "placeholder/mou-entity", "m", "某某公司", 3, 7, location={"bbox": [1, 2, 3, 4]}
+    )
+    assert span_box(no_line) == [1.0, 2.0, 3.0, 4.0]
+    assert span_box(Finding("placeholder/mou-entity", "m", "x", 0, 1)) is None

@@ -1,10 +1,12 @@
 """Every finding of a corpus appears as a note at its place in its review copy: the generated
-corpus of the scale tests (txt, md, json, docx, pdf) and DOCX files with the shapes Word writes
-(hyperlinks, fields and content controls inside a span, split runs, headers, footnotes, tracked
-changes, existing comments)."""
+corpus of the scale tests (txt, md, json, docx, pdf), DOCX files with the shapes Word writes
+(hyperlinks, fields and content controls inside a span, headers, footers, footnotes, tracked
+changes) and the repository's example documents (a DOCX with a review comment, a scanned PDF
+read by OCR)."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -54,6 +56,11 @@ def test_every_finding_of_the_corpus_is_noted_at_its_place(tmp_path: Path) -> No
     corpus = tmp_path / "corpus"
     make_corpus(corpus, 24, docx=4, pdf=4, lines=30)
     _word_shapes(corpus)
+    # the repository's example documents: a GBK text, a DOCX with revisions and a comment, a
+    # judgment PDF, a scanned receipt read by OCR
+    examples = Path(__file__).parents[3] / "examples" / "check"
+    for example in sorted(examples.glob("*/*")):
+        shutil.copy(example, corpus / example.name)
     report = check_paths(sorted(corpus.iterdir()))
     assert not report.errors
     done = annotate_report(report, str(tmp_path / "review"))

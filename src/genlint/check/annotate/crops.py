@@ -10,7 +10,10 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...findings import Finding
 
 # a rendered page's longer side, in pixels
 MAX_SIDE = 1600
@@ -69,6 +72,28 @@ def pages_of(path: str) -> Iterator[Pages]:
         yield pages
     finally:
         pages.close()
+
+
+def span_box(finding: Finding) -> list[float] | None:
+    """The part of the finding's OCR line box its span takes: OCR gives one box per line, and
+    the span's share of the line's display cells (a CJK character two, a Latin one, as printed
+    text runs) gives its left and right edges. The whole line's box when the line is not known
+    whole; None without a box."""
+    from ..reporters._cells import cells
+
+    bbox = (finding.location or {}).get("bbox")
+    if bbox is None:
+        return None
+    x0, y0, x1, y1 = (float(v) for v in bbox)
+    line = finding.source_line
+    # the engine shows a line whole up to 160 characters; a longer one may be a window
+    if not line or len(line) >= 160 or finding.end <= finding.start:
+        return [x0, y0, x1, y1]
+    col = finding.source_column
+    total = cells(line) or 1
+    left = cells(line[:col]) / total
+    right = cells(line[: col + finding.end - finding.start]) / total
+    return [x0 + (x1 - x0) * left, y0, x0 + (x1 - x0) * right, y1]
 
 
 def box_in_pixels(bbox: list[float], scale: float) -> tuple[int, int, int, int]:

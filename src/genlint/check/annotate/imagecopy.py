@@ -8,7 +8,7 @@ import base64
 from html import escape
 from pathlib import Path
 
-from .crops import box_in_pixels, page_png, pages_of
+from .crops import box_in_pixels, page_png, pages_of, span_box
 from .notes import Noted
 from .textcopy import STYLE
 
@@ -33,11 +33,11 @@ def annotate_image(path: str, data: bytes, items: list[Noted], lang: str) -> tup
     by_page: dict[int, list[tuple[int, list[float]]]] = {}
     unplaced: list[int] = []
     for n, item in enumerate(items, 1):
-        bbox = (item.finding.location or {}).get("bbox")
+        bbox = span_box(item.finding)
         if bbox is None:
             unplaced.append(n)
         else:
-            by_page.setdefault(item.finding.page or 1, []).append((n, [float(v) for v in bbox]))
+            by_page.setdefault(item.finding.page or 1, []).append((n, bbox))
     pictures = []
     with pages_of(path) as pages:
         for number, placed in sorted(by_page.items()):

@@ -17,6 +17,7 @@ from collections import defaultdict
 from typing import Any
 
 from ...errors import InputError, require
+from .crops import span_box
 from .notes import AUTHOR, Noted, hidden_summary
 
 _YELLOW = "ffeb3b"
@@ -86,9 +87,9 @@ def _place(page: Any, items: list[Noted]) -> list[tuple[Noted, list[Rect]]]:
     out: list[tuple[Noted, list[Rect]]] = []
     for item in items:
         f = item.finding
-        bbox = (f.location or {}).get("bbox")
-        if bbox is not None:  # OCR: the recognised line's box
-            x0, y0, x1, y1 = (float(v) for v in bbox)
+        bbox = span_box(f)
+        if bbox is not None:  # OCR: the span's part of the recognised line's box
+            x0, y0, x1, y1 = bbox
             out.append((item, [(left + x0, top - y1, left + x1, top - y0)]))
             continue
         needle = "".join(f.text.split())

@@ -215,15 +215,16 @@ class _Pictures:
         self.pages: Any = None
 
     def of(self, f: Finding) -> str:
-        bbox = (f.location or {}).get("bbox")
+        from ..annotate.crops import Pages, crop_png, span_box
+
+        bbox = span_box(f)
         if bbox is None or self.budget[0] <= 0:
             return ""
-        from ..annotate.crops import Pages, crop_png
 
         try:
             if self.pages is None:
                 self.pages = Pages(self.path)
-            png = crop_png(self.pages, f.page or 1, [float(v) for v in bbox])
+            png = crop_png(self.pages, f.page or 1, bbox)
         except Exception as exc:  # a moved or damaged file: the row still shows the finding
             return f'<div class="picture">(no picture: {escape(type(exc).__name__)})</div>'
         self.budget[0] -= 1
