@@ -150,3 +150,35 @@ def test_the_cli_fits_columns_and_leaves_a_pipe_unwrapped(
     piped = run_cli("check", "long.txt").out.splitlines()
     # one header line per finding, whole, for grep
     assert "long.txt:1:148: error placeholder/mou-entity unfilled placeholder '某某公司'" in piped
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(min_size=0, max_size=300), st.integers(min_value=20, max_value=140))
+def test_wrap_keeps_every_line_within_the_width_and_drops_no_text(text: str, width: int) -> None:
+    from genlint.check.reporters._cells import wrap
+    from genlint.check.reporters._safe import printable
+
+    text = printable(text).replace("\n", " ")
+    lines = wrap(text, width, "  ")
+    assert all(cells(line) <= width for line in lines)
+    # only the spaces at a break and the continuation indent differ
+    joined = "".join(line[2:] if i else line for i, line in enumerate(lines))
+    assert joined.replace(" ", "") == text.replace(" ", "")
+
+
+def test_standard_input_is_not_annotated_and_says_so(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import os
+    import subprocess
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "genlint", "check", "-", "--annotate", "out"],
+        input="甲方：某某公司\n".encode(),
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(Path(text_report.__file__).parents[3])},
+    )
+    assert done.returncode == 2
+    assert b"genlint: error: not annotated: -: standard input has no file to copy" in done.stderr
+    assert b"Traceback" not in done.stderr
