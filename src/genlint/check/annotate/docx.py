@@ -3,8 +3,9 @@
 The body is walked again with the reader's own walker (``readers.docx_walk``, tracking where
 each character came from), on python-docx's tree, so a finding's offsets name the same ``w:t``
 elements the check read. Runs are split at the span's ends (each piece keeps the run's
-properties, so formatting is unchanged) and ``Document.add_comment`` (python-docx ≥ 1.2) marks
-the range from the first to the last run. Findings outside the body (headers, notes, comments,
+properties, so formatting is unchanged) and a comment marks the range from the first to the
+last run: python-docx ≥ 1.2 provides the comments part and the range markers, :class:`_Comments`
+writes the comments themselves in linear time. Findings outside the body (headers, notes, comments,
 text boxes) or whose text is no longer where the check read it go into one comment at the start
 of the document that lists them.
 """
@@ -27,7 +28,6 @@ _XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 def annotate_docx(path: str, data: bytes, items: list[Noted], lang: str) -> tuple[bytes, int]:
     """The review copy of ``data`` and how many notes it holds."""
     import docx
-    from docx.text.run import Run
 
     from ...readers.docx_walk import Layout, Story, read_blocks
 
@@ -59,7 +59,7 @@ def annotate_docx(path: str, data: bytes, items: list[Noted], lang: str) -> tupl
     anchored = [a for a in anchored if a[1] >= 0]
 
     pieces = _split(pieces, {b for _, start, end in anchored for b in (start, end)})
-    parent = document.paragraphs[0] if document.paragraphs else document
+    comments = _Comments(document)
     notes = 0
     starts = [s for _, s, _ in pieces]  # sorted: the walker reads in order
     for item, start, end in anchored:
@@ -74,22 +74,62 @@ def annotate_docx(path: str, data: bytes, items: list[Noted], lang: str) -> tupl
         if not runs:
             hidden.append(item)
             continue
-        document.add_comment(
-            [Run(runs[0], parent), Run(runs[-1], parent)],
-            text=item.note,
-            author=AUTHOR,
-            initials=INITIALS,
-        )
+        comments.add(runs[0], runs[-1], item.note)
         notes += 1
     if hidden:
         first = _first_run(document)
-        document.add_comment(
-            Run(first, parent), text=hidden_summary(hidden, lang), author=AUTHOR, initials=INITIALS
-        )
+        comments.add(first, first, hidden_summary(hidden, lang))
         notes += len(hidden)
     out = io.BytesIO()
     document.save(out)
     return out.getvalue(), notes
+
+
+class _Comments:
+    """Adds Word comments in linear time. ``Document.add_comment`` (python-docx 1.2) finds each
+    new id by reading every existing one, so 10,000 comments took minutes; here the next id is
+    counted once and the same XML is written: a ``w:comment`` in the comments part (author,
+    initials, date; one paragraph per line of the note, the first with the annotation mark)
+    and ``commentRangeStart`` / ``commentRangeEnd`` + ``commentReference`` around the runs,
+    placed by python-docx's own run methods."""
+
+    def __init__(self, document: Any) -> None:
+        import datetime as dt
+
+        # python-docx creates the comments part (with its relationship) if the file has none
+        self.part = document.comments._comments_elm
+        used = [int(x) for x in self.part.xpath("./w:comment/@w:id")]
+        self.next_id = max(used, default=-1) + 1
+        self.date = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    def add(self, first: Any, last: Any, note: str) -> None:
+        from xml.sax.saxutils import escape, quoteattr
+
+        from docx.oxml import parse_xml
+        from docx.oxml.ns import nsdecls
+
+        cid = self.next_id
+        self.next_id += 1
+        paragraphs = []
+        for index, line in enumerate(note.split("\n")):
+            mark = (
+                '<w:r><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr><w:annotationRef/></w:r>'
+                if index == 0
+                else ""
+            )
+            paragraphs.append(
+                '<w:p><w:pPr><w:pStyle w:val="CommentText"/></w:pPr>'
+                f'{mark}<w:r><w:t xml:space="preserve">{escape(line)}</w:t></w:r></w:p>'
+            )
+        self.part.append(
+            parse_xml(
+                f'<w:comment {nsdecls("w")} w:id="{cid}" w:author={quoteattr(AUTHOR)} '
+                f'w:initials={quoteattr(INITIALS)} w:date="{self.date}">'
+                f"{''.join(paragraphs)}</w:comment>"
+            )
+        )
+        first.insert_comment_range_start_above(cid)
+        last.insert_comment_range_end_and_reference_below(cid)
 
 
 def _pieces(layout: Any) -> list[tuple[Any, int, int]]:
@@ -110,8 +150,11 @@ def _split(pieces: list[tuple[Any, int, int]], bounds: set[int]) -> list[tuple[A
     part, each with a copy of the run's properties (``w:rPr``), so a range can start and end
     exactly at the span and nothing looks different."""
     out: list[tuple[Any, int, int]] = []
+    ordered = sorted(bounds)
     for el, start, length in pieces:
-        cuts = sorted(b - start for b in bounds if start < b < start + length)
+        first = bisect.bisect_right(ordered, start)
+        last = bisect.bisect_left(ordered, start + length)
+        cuts = [b - start for b in ordered[first:last]]
         run = el.getparent()
         if not cuts or el.tag != _W + "t" or run is None or run.tag != _W + "r":
             out.append((el, start, length))
