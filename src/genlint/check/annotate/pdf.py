@@ -83,7 +83,7 @@ def _place(page: Any, items: list[Noted]) -> list[tuple[Noted, list[Rect]]]:
     squeezed = "".join(chars[i] for i in keep)
     _left, _bottom, _right, top = page.get_cropbox()
     left = _left
-    seen: dict[str, int] = defaultdict(int)
+    seen: dict[str, int] = {}
     out: list[tuple[Noted, list[Rect]]] = []
     for item in items:
         f = item.finding
@@ -95,13 +95,9 @@ def _place(page: Any, items: list[Noted]) -> list[tuple[Noted, list[Rect]]]:
         needle = "".join(f.text.split())
         at = -1
         if needle:
-            nth = seen[needle]
-            seen[needle] += 1
-            at = squeezed.find(needle)
-            for _ in range(nth):
-                if at < 0:
-                    break
-                at = squeezed.find(needle, at + 1)
+            # the k-th finding of one text at its k-th place: search on from the last one
+            at = squeezed.find(needle, seen.get(needle, -1) + 1)
+            seen[needle] = at if at >= 0 else len(squeezed)
         if at < 0:
             out.append((item, []))
             continue
