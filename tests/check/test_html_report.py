@@ -190,3 +190,16 @@ def test_a_scanned_page_shows_a_crop_with_the_box(tmp_path: Path) -> None:
     picture.unlink()
     moved = html_report.render(report)
     assert "(no picture:" in moved and moved.count('class="finding"') == 2
+
+
+def test_an_unreadable_file_is_named_and_is_no_finding(tmp_path: Path) -> None:
+    good = tmp_path / "a.txt"
+    good.write_text("甲方：某某公司\n", "utf-8")
+    bad = tmp_path / "b.docx"
+    bad.write_bytes(b"not a zip")
+    report = check_paths([good, bad])
+    page = html_report.render(report)
+    parser = _Rows()
+    parser.feed(page)
+    assert len(parser.rows) == len(report.findings) == 1
+    assert 'class="file-error"' in page and "b.docx" in page

@@ -69,6 +69,7 @@ summary{padding:8px 12px;font-weight:600;cursor:pointer}
 mark{background:#ffe066;border-bottom:2px solid var(--err)}
 .fix{color:#2b8a3e}
 .count{color:#666;font-weight:400}
+.file-error{color:var(--err);padding:6px 12px}
 .picture img{max-width:100%;max-height:160px;border:1px solid #dde;margin-top:4px}
 """
 
@@ -148,7 +149,7 @@ def render(report: CheckReport, *, color: bool = False, lang: str | None = None)
             f'<span class="count">(<span class="shown">{count}</span>/{count})</span></summary>'
         )
         if file.error is not None:
-            out.append(f'<div class="finding error">{escape(printable(file.error))}</div>')
+            out.append(f'<div class="file-error">{escape(printable(file.error))}</div>')
         file_lang = _lang.for_findings(file.findings, lang)
         pictures = _Pictures(file.path, budget)
         try:
