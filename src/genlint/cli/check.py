@@ -85,8 +85,8 @@ if TYPE_CHECKING:
     "--lang",
     type=click.Choice(["zh", "en"]),
     default=None,
-    show_default="the document's language, or [check] lang",
-    help="Language of messages and fixes in the text and HTML reports and review copies.",
+    show_default="[check] lang, else the document's (HTML, review copies)",
+    help="Language of messages and fixes in HTML, review copies and (when given) the text report.",
 )
 @option(
     "--list-rules",
