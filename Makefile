@@ -31,6 +31,11 @@ system-deps:
 	  echo "installing Debian chromium and fonts-noto-cjk (for the HTML report test)"; \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 	    chromium fonts-noto-cjk >/dev/null; }
+	@# LibreOffice without a GUI converts an annotated DOCX review copy to PDF in its test
+	@command -v soffice >/dev/null 2>&1 || { \
+	  echo "installing Debian libreoffice-writer-nogui (for the review copy test)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	    --no-install-recommends libreoffice-writer-nogui >/dev/null; }
 
 # promptfoo from the npm registry for the promptfoo integration test (0.121.20 runs on Node 20).
 promptfoo: $(PROMPTFOO)

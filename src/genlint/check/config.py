@@ -34,6 +34,8 @@ KEYS = {
     "severity": Key("table"),
     "patterns": Key("table_list"),
     "show_values": Key("bool"),
+    # the language of messages and fixes in human reports and review copies (--lang)
+    "lang": Key("str", lambda v: None if v in ("zh", "en") else "must be zh or en"),
 }
 
 
@@ -48,6 +50,8 @@ class CheckConfig:
     patterns: tuple[Rule, ...] = ()
     # reports show personal values as found; off: keep-ends masked (docs/commands/check.md)
     show_values: bool = False
+    # zh or en; None: each document's own language
+    lang: str | None = None
 
     @classmethod
     def from_section(cls, section: Mapping[str, Any], where: str = "[check]") -> CheckConfig:
@@ -99,6 +103,7 @@ class CheckConfig:
             severity=severity,
             patterns=tuple(patterns),
             show_values=section.get("show_values", False),
+            lang=section.get("lang"),
         )
 
     @classmethod

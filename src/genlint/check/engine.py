@@ -254,7 +254,10 @@ class Checker:
                     f.page = seg.page
             findings.extend(found)
             if index == 0 and doc.leftovers:
-                findings = self._document_findings(doc, seg) + findings
+                # in document order: at the first change or comment, among the text's findings
+                findings = sorted(
+                    self._document_findings(doc, seg) + findings, key=lambda f: f.start
+                )
         return findings
 
     def _document_findings(self, doc: Document, seg: Segment) -> list[Finding]:
@@ -269,7 +272,12 @@ class Checker:
             count, offset = doc.leftovers[rule.leftover]
             offset = min(max(offset, 0), len(seg.text))
             line = seg.text.count("\n", 0, offset) + 1
-            column = offset - (seg.text.rfind("\n", 0, offset) + 1) + 1
+            line_start = seg.text.rfind("\n", 0, offset) + 1
+            column = offset - line_start + 1
+            # the changed or commented paragraph, so a person sees which one (Word has no
+            # "go to paragraph 7")
+            line_end = seg.text.find("\n", offset)
+            snippet = seg.text[line_start : line_end if line_end >= 0 else len(seg.text)]
             out.append(
                 Finding(
                     rule=rule.id,
@@ -282,6 +290,8 @@ class Checker:
                     severity=self.severity_of(rule),
                     location=_Places(seg.places)(offset) if seg.places else None,
                     extra={"count": count},
+                    source_line=snippet[: column - 1 + _SHOWN_CONTEXT],
+                    source_column=column - 1,
                 )
             )
         return out

@@ -74,6 +74,21 @@ if TYPE_CHECKING:
 )
 @show_values_option
 @option(
+    "--annotate",
+    "annotate_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    metavar="DIR",
+    help="Write a review copy of each file into DIR: Word comments, PDF notes, HTML for text.",
+)
+@option(
+    "--lang",
+    type=click.Choice(["zh", "en"]),
+    default=None,
+    show_default="[check] lang, else the document's (HTML, review copies)",
+    help="Language of messages and fixes in HTML, review copies and (when given) the text report.",
+)
+@option(
     "--list-rules",
     is_flag=True,
     help="List the selected rules (id, severity, description, examples) and exit.",
@@ -92,6 +107,8 @@ def command(
     color: bool | None,
     statistics: bool,
     show_values: bool,
+    annotate_dir: str | None,
+    lang: str | None,
     list_rules: bool,
 ) -> int:
     """Check PATHs (files or folders; - for standard input) and report the findings."""
@@ -113,6 +130,10 @@ def command(
         from dataclasses import replace
 
         config = replace(config, show_values=True)  # the flag beats the file
+    if lang is not None:
+        from dataclasses import replace
+
+        config = replace(config, lang=lang)
     if list_rules:
         return _list_rules(select, ignore, config, fmt)
     options: dict[str, object] = {"sources": None}
@@ -131,6 +152,8 @@ def command(
         except SchemaError as exc:
             raise InputError(f"{sources_path}: {exc}") from None
         options["sources"] = sources
+    if engine == "ray" and annotate_dir is not None:
+        raise click.UsageError("--annotate runs with --engine local")
     if engine == "ray":
         from .check_ray import run_on_ray
 
@@ -158,7 +181,26 @@ def command(
             jobs=workers,
             progress=advance,
         )
-    return finish(report, fmt, out_path, paths, color, statistics, config.show_values)
+    code = finish(
+        report, fmt, out_path, paths, color, statistics, config.show_values, lang=config.lang
+    )
+    if annotate_dir is not None:
+        code = max(code, _annotate(report, annotate_dir, config))
+    return code
+
+
+def _annotate(report: CheckReport, out_dir: str, config: CheckConfig) -> int:
+    """Review copies into ``out_dir``; each one written and each skipped said on stderr (a
+    skipped file is exit 2: the copy the user asked for is missing)."""
+    from ..check.annotate import annotate_report
+
+    done = annotate_report(report, out_dir, lang=config.lang, show_values=config.show_values)
+    for source, copy, notes in done.written:
+        sys.stderr.write(f"genlint: annotated {source} -> {copy} ({notes} notes)\n")
+    for source, why in done.skipped:
+        why = why if why.startswith(source) else f"{source}: {why}"
+        sys.stderr.write(f"genlint: error: not annotated: {why}\n")
+    return 2 if done.skipped else 0
 
 
 def finish(
@@ -169,6 +211,8 @@ def finish(
     color: bool | None,
     statistics: bool,
     show_values: bool = False,
+    *,
+    lang: str | None = None,
 ) -> int:
     """Warnings and unreadable files on stderr, then the report, written once and whole, with
     personal values masked unless ``show_values`` (genlint.check.redact)."""
@@ -190,7 +234,7 @@ def finish(
 
         output = stats.render(report, fmt)
     else:
-        output = render(fmt, report, color=color)
+        output = render(fmt, report, color=color, width=_terminal_columns(fmt, out_path), lang=lang)
     if out_path is not None:
         from .._io import atomic_write
 
@@ -199,6 +243,20 @@ def finish(
         sys.stdout.write(output)
         sys.stdout.flush()
     return report.exit_code
+
+
+def _terminal_columns(fmt: str, out_path: str | None) -> int | None:
+    """The width the text report fits: the terminal's (or ``COLUMNS``, as a shell exports it);
+    None when the report goes to a file or a pipe, whose lines nothing wraps."""
+    import os
+
+    if fmt != "text" or out_path is not None:
+        return None
+    if not sys.stdout.isatty() and not os.environ.get("COLUMNS", "").isdigit():
+        return None
+    from ..check.reporters.text import terminal_width
+
+    return terminal_width()
 
 
 def report_problems(files: list[FileResult]) -> None:

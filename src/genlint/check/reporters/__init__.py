@@ -21,11 +21,30 @@ REPORTERS: dict[str, str] = {
     "json": "genlint.check.reporters.json",
     "sarif": "genlint.check.reporters.sarif",
     "junit": "genlint.check.reporters.junit",
+    "html": "genlint.check.reporters.html",
 }
 
 
-def render(fmt: str, report: CheckReport, *, color: bool = False) -> str:
-    """The report in format ``fmt`` (a key of :data:`REPORTERS`)."""
+# the formats a person reads: they take ``lang``
+_HUMAN = frozenset(("text", "html"))
+
+
+def render(
+    fmt: str,
+    report: CheckReport,
+    *,
+    color: bool = False,
+    width: int | None = None,
+    lang: str | None = None,
+) -> str:
+    """The report in format ``fmt`` (a key of :data:`REPORTERS`). ``width``: the terminal's
+    columns, for the text format; ``lang``: the language of messages in the human formats
+    (text, html), None for each document's own."""
     module = importlib.import_module(REPORTERS[fmt])
-    text: str = module.render(report, color=color)
+    options: dict[str, object] = {}
+    if width is not None:
+        options["width"] = width
+    if lang is not None and fmt in _HUMAN:
+        options["lang"] = lang
+    text: str = module.render(report, color=color, **options)
     return text
