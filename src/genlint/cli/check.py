@@ -74,6 +74,20 @@ if TYPE_CHECKING:
 )
 @show_values_option
 @option(
+    "--baseline",
+    "baseline_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Report only findings not in this baseline (see --write-baseline).",
+)
+@option(
+    "--write-baseline",
+    "write_baseline_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Record every finding in FILE as accepted (no personal values) and exit 0.",
+)
+@option(
     "--list-rules",
     is_flag=True,
     help="List the selected rules (id, severity, description, examples) and exit.",
@@ -92,6 +106,8 @@ def command(
     color: bool | None,
     statistics: bool,
     show_values: bool,
+    baseline_path: str | None,
+    write_baseline_path: str | None,
     list_rules: bool,
 ) -> int:
     """Check PATHs (files or folders; - for standard input) and report the findings."""
@@ -108,6 +124,8 @@ def command(
         raise click.UsageError(f"--statistics prints text or json, not {fmt}")
     if ray_address is not None and engine != "ray":
         raise click.UsageError("--ray-address needs --engine ray")
+    if engine == "ray" and (baseline_path or write_baseline_path):
+        raise click.UsageError("--baseline and --write-baseline run with --engine local")
     config = CheckConfig.load(config_path)
     if show_values:
         from dataclasses import replace
@@ -158,7 +176,30 @@ def command(
             jobs=workers,
             progress=advance,
         )
+    if write_baseline_path is not None:
+        return _write_baseline(report, write_baseline_path, paths)
+    if baseline_path is not None:
+        from ..check.baseline import apply_baseline, load_baseline
+
+        report, accepted = apply_baseline(report, load_baseline(baseline_path))
+        if accepted:
+            sys.stderr.write(
+                f"genlint: {accepted} finding{'s' if accepted != 1 else ''} "
+                f"accepted by {baseline_path} not shown\n"
+            )
     return finish(report, fmt, out_path, paths, color, statistics, config.show_values)
+
+
+def _write_baseline(report: CheckReport, path: str, paths: tuple[str, ...]) -> int:
+    """Write the baseline; 0, or 2 when a file could not be read (its findings are missing)."""
+    from .._io import atomic_write
+    from ..check.baseline import baseline_json
+
+    report_problems(report.files)
+    atomic_write(path, baseline_json(report), inputs=paths)
+    n = len(report.findings)
+    sys.stderr.write(f"genlint: wrote {n} finding{'s' if n != 1 else ''} to {path}\n")
+    return 2 if report.errors else 0
 
 
 def finish(
