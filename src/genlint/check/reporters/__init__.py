@@ -21,6 +21,7 @@ REPORTERS: dict[str, str] = {
     "json": "genlint.check.reporters.json",
     "sarif": "genlint.check.reporters.sarif",
     "junit": "genlint.check.reporters.junit",
+    "github": "genlint.check.reporters.github",
 }
 
 
