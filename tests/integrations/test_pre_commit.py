@@ -165,7 +165,6 @@ def test_commits_through_the_hook_with_and_without_images(adopted: Path) -> None
 
 def test_hook_dependencies_are_the_extras_of_pyproject() -> None:
     import tomllib
-
     import yaml
 
     extras = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"][
