@@ -56,3 +56,15 @@ def test_rule_command_unknown_rule_is_usage_error(run_cli):
     result = run_cli("rule", "placeholder/nope")
     assert result.code == 2
     assert result.err.startswith("genlint: error: unknown rule")
+
+
+def test_rules_page_renders_every_silencing_way_as_code() -> None:
+    # `<the phrase>` outside code was read as an HTML tag: every rule page said allowlist = [""]
+    from genlint.check.rules.docs import all_docs, rules_page
+
+    page = rules_page(all_docs())
+    for line in page.splitlines():
+        if "<the phrase>" in line:
+            assert '`[check] allowlist = ["<the phrase>"]`' in line, line
+        if line.startswith("- ") and "genlint: ignore" in line:
+            assert line.endswith("`"), line
