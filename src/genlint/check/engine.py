@@ -465,6 +465,8 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
         findings = checker.check_document(doc)
         if findings:
             findings = _silenced(checker, doc, findings, data)
+            for finding in findings:
+                finding.path = path  # the Python API's findings say where they are
         return FileResult(path, findings, None, doc.encoding, doc.warnings)
     except (UnknownRuleError, ConfigError):
         raise  # about the run, not this file

@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     "--select",
     multiple=True,
     metavar="PACKS_OR_RULES",
-    show_default="placeholder,sensitive,citation",
+    # the default selection, spelled out so --help imports no rule (a test keeps it equal to
+    # genlint.check.rules.DEFAULT_PACKS)
+    show_default="placeholder,sensitive,citation,document",
     help="Packs or rule ids to run, comma-separated.",
 )
 @option("--ignore", multiple=True, metavar="RULES", help="Packs or rule ids to skip.")
@@ -215,9 +217,15 @@ def finish(
     personal values masked unless ``show_values`` (genlint.check.redact)."""
     from dataclasses import replace
 
-    report_problems(report.files)
+    text_on_stdout = fmt == "text" and out_path is None and not statistics
+    # the text report lists each unreadable file; when it shares the terminal (or pipe) with
+    # stderr, the stderr line would print the error a second time
+    report_problems(report.files, errors=not (text_on_stdout and _same_stream()))
     # every reporter masks personal values unless the report says to show them
     report = replace(report, show_values=show_values)
+    if text_on_stdout and report.errors:
+        # the text report puts the path before the error, which already starts with it
+        report = replace(report, files=[_without_path(f) for f in report.files])
     if color is None:
         color = fmt == "text" and out_path is None and sys.stdout.isatty()
     if fmt == "parquet":
@@ -242,14 +250,33 @@ def finish(
     return report.exit_code
 
 
-def report_problems(files: list[FileResult]) -> None:
-    """A reader's repairs as warnings and each unreadable file as an error, on stderr."""
+def _same_stream() -> bool:
+    """Whether standard output and standard error are one file (a terminal, ``2>&1``)."""
+    import os
+
+    try:
+        return os.path.samestat(os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno()))
+    except (OSError, ValueError, AttributeError):  # a replaced stream without a descriptor
+        return False
+
+
+def _without_path(file: FileResult) -> FileResult:
+    from dataclasses import replace
+
+    if file.error and file.error.startswith(f"{file.path}: "):
+        return replace(file, error=file.error[len(file.path) + 2 :])
+    return file
+
+
+def report_problems(files: list[FileResult], errors: bool = True) -> None:
+    """A reader's repairs as warnings and each unreadable file as an error (unless
+    ``errors`` is false: the report on the same stream shows them), on stderr."""
     for file in files:
         for warning in file.warnings:
             if not warning.startswith(file.path):
                 warning = f"{file.path}: {warning}"
             sys.stderr.write(f"genlint: warning: {warning}\n")
-    for failed in files:
+    for failed in files if errors else ():
         if failed.error is None:
             continue
         message = failed.error or "cannot read"

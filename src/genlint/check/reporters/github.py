@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._safe import printable
 from ._where import where
 
 if TYPE_CHECKING:
@@ -34,6 +35,16 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def _data(text: str) -> str:
+    # escaped first, so line breaks survive as %0A; any other control character (an escape
+    # sequence for the log viewer) becomes U+FFFD
+    return printable(escape_data(text))
+
+
+def _prop(text: str) -> str:
+    return printable(escape_property(text))
+
+
 def render(report: CheckReport, *, color: bool = False) -> str:
     from ..redact import mask_report
     from ..report import display_path
@@ -42,19 +53,19 @@ def render(report: CheckReport, *, color: bool = False) -> str:
     out: list[str] = []
     for file in report.files:
         path = display_path(file.path)
-        file_prop = escape_property(path)
+        file_prop = _prop(path)
         if file.error is not None:
-            title = escape_property("genlint: cannot read")
-            out.append(f"::error file={file_prop},title={title}::{escape_data(file.error)}")
+            title = _prop("genlint: cannot read")
+            out.append(f"::error file={file_prop},title={title}::{_data(file.error)}")
             continue
         for f in file.findings:
             props = [f"file={file_prop}", f"line={f.line}", f"col={f.column}"]
             if f.text and "\n" not in f.text and not (f.location or f.page is not None):
                 props.append(f"endColumn={f.column + len(f.text)}")
-            props.append(f"title={escape_property(f'genlint {f.rule}')}")
+            props.append(f"title={_prop(f'genlint {f.rule}')}")
             shown = f" ({f.text})" if f.text else ""
             message = f"{path}:{where(f)}: {f.message}{shown}"
-            out.append(f"::{_LEVEL[str(f.severity)]} {','.join(props)}::{escape_data(message)}")
+            out.append(f"::{_LEVEL[str(f.severity)]} {','.join(props)}::{_data(message)}")
     n = len(report.findings)
     out.append(
         f"genlint: {n} finding{'s' if n != 1 else ''} in {len(report.files)} "
