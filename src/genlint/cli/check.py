@@ -147,9 +147,11 @@ def command(
         from ..errors import SchemaError
 
         try:
-            load_sources(sources)
+            loaded = load_sources(sources)
         except SchemaError as exc:
             raise InputError(f"{sources_path}: {exc}") from None
+        for warning in loaded.warnings:
+            sys.stderr.write(f"genlint: warning: {sources_path}: {warning}\n")
         options["sources"] = sources
     if engine == "ray":
         from .check_ray import run_on_ray
