@@ -245,3 +245,12 @@ def test_rule_command_lists_the_ways_that_apply(run_cli) -> None:  # type: ignor
     assert "per-file-ignores" in text and "--baseline" in text
     document = run_cli("rule", "document/comments").out
     assert "per-file-ignores" in document and "genlint: ignore[" not in document
+
+
+def test_the_directive_itself_is_not_a_finding(tmp_path: Path) -> None:
+    md = "附件：某某清单 <!-- genlint: ignore[placeholder/mou-mou] -->\n"
+    assert _check_file(tmp_path, "a.md", md) == []
+    txt = "genlint: ignore-next-line[placeholder]\n附件：某某清单\n"
+    assert _check_file(tmp_path, "a.txt", txt) == []
+    data = '{"a": "某某清单", "note": "genlint: ignore[placeholder/mou-mou]"}\n'
+    assert _check_file(tmp_path, "a.json", data) == []

@@ -172,13 +172,27 @@ def suppress(
         lines = inline_ignores(text, doc.kind)
         if not lines:
             return findings
-        return [f for f in findings if not matches_rule(f.rule, lines.get(f.line, ()))]
+        # the directive's own `[placeholder/x]` must not read as an unfilled slot
+        spans = [m.span() for m in _DIRECTIVE.finditer(text)]
+        return [
+            f
+            for f in findings
+            if not matches_rule(f.rule, lines.get(f.line, ()))
+            and not any(lo <= f.start and f.end <= hi for lo, hi in spans)
+        ]
     if doc.kind == "json":
         raw = _raw(doc.path, data)
         if raw is None or b"genlint:" not in raw:
             return findings
-        lines = inline_ignores(raw.decode("utf-8", "replace"), "json")
-        return [f for f in findings if not matches_rule(f.rule, lines.get(f.line, ()))]
+        raw_text = raw.decode("utf-8", "replace")
+        lines = inline_ignores(raw_text, "json")
+        directives = _directives_by_line(raw_text)
+        return [
+            f
+            for f in findings
+            if not matches_rule(f.rule, lines.get(f.line, ()))
+            and not any(f.text and f.text in d for d in directives.get(f.line, ()))
+        ]
     if doc.kind == "docx":
         raw = _raw(doc.path, data)
         anchors = docx_ignores(raw) if raw is not None else []
@@ -193,6 +207,13 @@ def suppress(
             )
         ]
     return findings
+
+
+def _directives_by_line(text: str) -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for m in _DIRECTIVE.finditer(text):
+        out.setdefault(text.count("\n", 0, m.start()) + 1, []).append(m.group(0))
+    return out
 
 
 def _raw(path: str, data: bytes | None) -> bytes | None:

@@ -63,7 +63,7 @@ def render(report: CheckReport, *, color: bool = False) -> str:
             if f.text and "\n" not in f.text and not (f.location or f.page is not None):
                 props.append(f"endColumn={f.column + len(f.text)}")
             props.append(f"title={_prop(f'genlint {f.rule}')}")
-            shown = f" ({f.text})" if f.text else ""
+            shown = f" ({f.text})" if f.text and f.text not in f.message else ""
             message = f"{path}:{where(f)}: {f.message}{shown}"
             out.append(f"::{_LEVEL[str(f.severity)]} {','.join(props)}::{_data(message)}")
     n = len(report.findings)
