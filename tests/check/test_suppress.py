@@ -254,3 +254,14 @@ def test_the_directive_itself_is_not_a_finding(tmp_path: Path) -> None:
     assert _check_file(tmp_path, "a.txt", txt) == []
     data = '{"a": "某某清单", "note": "genlint: ignore[placeholder/mou-mou]"}\n'
     assert _check_file(tmp_path, "a.json", data) == []
+
+
+def test_excluding_every_file_says_so(
+    run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.txt").write_text("甲方：某某公司\n", "utf-8")
+    (tmp_path / "genlint.toml").write_text('[check]\nexclude = ["*.txt"]\n', "utf-8")
+    result = run_cli("check", "a.txt")
+    assert result.code == 0
+    assert "all 1 file excluded by [check] exclude; nothing was checked" in result.err

@@ -156,8 +156,19 @@ def command(
     if engine == "ray":
         from .check_ray import run_on_ray
 
+        ray_paths = list(paths)
+        if config.exclude:
+            from ..check.suppress import path_matches
+            from ..readers import expand_paths
+
+            # the files [check] exclude leaves, as check_paths reads them on this machine
+            ray_paths = [
+                f
+                for f in expand_paths(ray_paths)
+                if not path_matches(f, config.exclude, config.root)
+            ]
         return run_on_ray(
-            list(paths),
+            ray_paths,
             (select or None, ignore, config, options),
             fmt=fmt,
             out_path=out_path,
@@ -179,6 +190,12 @@ def command(
             options=options,
             jobs=workers,
             progress=advance,
+        )
+    if files and not report.files:
+        # a run that read nothing is no pass: say why
+        sys.stderr.write(
+            f"genlint: warning: all {len(files)} file{'s' if len(files) != 1 else ''} "
+            "excluded by [check] exclude; nothing was checked\n"
         )
     if write_baseline_path is not None:
         return _write_baseline(report, write_baseline_path, paths)
