@@ -265,3 +265,25 @@ def test_excluding_every_file_says_so(
     result = run_cli("check", "a.txt")
     assert result.code == 0
     assert "all 1 file excluded by [check] exclude; nothing was checked" in result.err
+
+
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), min_size=1, max_size=12))
+def test_a_directive_silences_exactly_its_line(lines: list[tuple[bool, bool]]) -> None:
+    # each line: (holds a phone, carries a directive for sensitive)
+    from genlint.check.engine import Checker
+    from genlint.check.suppress import suppress
+    from genlint.readers import read_data
+
+    text = "".join(
+        ("电话 13812345678" if phone else "正文")
+        + (" genlint: ignore[sensitive]" if mark else "")
+        + "\n"
+        for phone, mark in lines
+    )
+    doc = read_data("x.txt", text.encode())
+    found = Checker("sensitive").check_document(doc)
+    kept = suppress(doc, list(found))
+    assert [f.line for f in found] == [i + 1 for i, (phone, _) in enumerate(lines) if phone]
+    assert [f.line for f in kept] == [
+        i + 1 for i, (phone, mark) in enumerate(lines) if phone and not mark
+    ]
