@@ -68,3 +68,10 @@ def test_rules_page_renders_every_silencing_way_as_code() -> None:
             assert '`[check] allowlist = ["<the phrase>"]`' in line, line
         if line.startswith("- ") and "genlint: ignore" in line:
             assert line.endswith("`"), line
+
+
+def test_examples_with_backticks_stay_code() -> None:
+    from genlint.check.rules.docs import _code
+
+    assert _code("某某公司") == "`某某公司`"
+    assert _code("see `x` <姓名>") == "`` see `x` <姓名> ``"

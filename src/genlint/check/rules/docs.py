@@ -159,15 +159,24 @@ def rules_page(docs: Iterable[RuleDoc]) -> str:
         out += ["", f"## {doc.id}", "", f"*{doc.severity}* — {doc.summary}", ""]
         if doc.why:
             out += [doc.why, ""]
-        out += ["Flagged:", ""] + [f"- `{e}`" if "`" not in e else f"- {e}" for e in doc.bad]
-        out += ["", "Not flagged:", ""] + [
-            f"- `{e}`" if "`" not in e else f"- {e}" for e in doc.good
-        ]
+        out += ["Flagged:", ""] + [f"- {_code(e)}" for e in doc.bad]
+        out += ["", "Not flagged:", ""] + [f"- {_code(e)}" for e in doc.good]
         # as code: `<the phrase>` written bare was read as an HTML tag and vanished
         out += ["", "Silence it:", ""] + [
             f"- {where}: `{what}`" for where, what in doc.silence_ways
         ]
     return "\n".join(out) + "\n"
+
+
+def _code(text: str) -> str:
+    """``text`` as inline code, whatever it holds: a fence longer than its longest run of
+    backticks (an example with a backtick rendered as prose, and `<x>` in prose as a tag)."""
+    import re
+
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def replace_readme_table(readme: str, table: str) -> str:
