@@ -112,10 +112,15 @@ def adopted(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _git(repo, "init", "-q")
     _git(repo, "config", "user.email", "t@example.com")
     _git(repo, "config", "user.name", "t")
-    (repo / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {ROOT}\n    rev: {_head()}\n    hooks:\n      - id: genlint-check\n",
-        encoding="utf-8",
+    # as the Install page says: genlint init, then pre-commit install
+    init = subprocess.run(
+        [sys.executable, "-m", "genlint", "init", str(repo), "--repo", str(ROOT), "--rev", _head()],
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        capture_output=True,
+        text=True,
+        check=False,
     )
+    assert init.returncode == 0, init.stderr
     subprocess.run([str(PRE_COMMIT), "install"], cwd=repo, check=True, capture_output=True)
     return repo
 
@@ -140,7 +145,7 @@ def _reset(repo: Path) -> None:
 
 def test_commits_through_the_hook_with_and_without_images(adopted: Path) -> None:
     (adopted / "README.md").write_text("# 合同库\n\n本仓库存放已脱敏的合同。\n", "utf-8")
-    done = _commit(adopted, ".pre-commit-config.yaml", "README.md")
+    done = _commit(adopted, ".pre-commit-config.yaml", "genlint.toml", "README.md")
     assert done.returncode == 0, done.stdout + done.stderr
 
     (adopted / "draft.md").write_text("甲方：某某公司\n", "utf-8")
@@ -160,7 +165,10 @@ def test_commits_through_the_hook_with_and_without_images(adopted: Path) -> None
     assert done.returncode != 0, "an ID-card photo was committed"
     assert "sensitive/mobile" in out and "13698765432" not in out, out
     log = subprocess.run(["git", "log", "--format=%s"], cwd=adopted, capture_output=True, text=True)
-    assert log.stdout.split("\n")[:2] == ["add logo.png", "add .pre-commit-config.yaml README.md"]
+    assert log.stdout.split("\n")[:2] == [
+        "add logo.png",
+        "add .pre-commit-config.yaml genlint.toml README.md",
+    ]
 
 
 def test_hook_dependencies_are_the_extras_of_pyproject() -> None:
