@@ -9,7 +9,7 @@ CACHE := .cache
 PROMPTFOO_VERSION := 0.121.20
 PROMPTFOO := $(CACHE)/promptfoo/node_modules/.bin/promptfoo
 
-.PHONY: demo test lint typecheck pytest docs fuzz bench install system-deps promptfoo clean
+.PHONY: demo test lint typecheck pytest docs fuzz bench install system-deps promptfoo clean dist
 
 demo: $(STAMP)
 	@for step in examples/demo/*.sh; do bash "$$step" || exit $$?; done
@@ -67,6 +67,13 @@ fuzz: $(STAMP)
 
 bench: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) "$$b" || exit $$?; done
+
+# The wheel to install elsewhere (docs/install.md): genlint alone (--no-deps); installing it
+# with its extras, `pip install "dist/genlint-0.1.0-py3-none-any.whl[docs,ocr]"`, fetches the rest.
+dist: $(STAMP)
+	rm -rf dist
+	$(PY) -m pip wheel --quiet --no-deps --wheel-dir dist .
+	@ls dist/*.whl
 
 clean:
 	rm -rf $(VENV) $(CACHE) build dist src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

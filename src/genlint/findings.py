@@ -71,6 +71,9 @@ class Finding:
     # findings on one line share the string
     source_line: str | None = None
     source_column: int = 0
+    # the file it was found in (check_paths; None for check_text): not in to_dict, whose JSON
+    # lists findings under their file
+    path: str | None = None
 
     @property
     def pack(self) -> str:

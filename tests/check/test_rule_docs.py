@@ -56,3 +56,22 @@ def test_rule_command_unknown_rule_is_usage_error(run_cli):
     result = run_cli("rule", "placeholder/nope")
     assert result.code == 2
     assert result.err.startswith("genlint: error: unknown rule")
+
+
+def test_rules_page_renders_every_silencing_way_as_code() -> None:
+    # `<the phrase>` outside code was read as an HTML tag: every rule page said allowlist = [""]
+    from genlint.check.rules.docs import all_docs, rules_page
+
+    page = rules_page(all_docs())
+    for line in page.splitlines():
+        if "<the phrase>" in line:
+            assert '`[check] allowlist = ["<the phrase>"]`' in line, line
+        if line.startswith("- ") and "genlint: ignore" in line:
+            assert line.endswith("`"), line
+
+
+def test_examples_with_backticks_stay_code() -> None:
+    from genlint.check.rules.docs import _code
+
+    assert _code("某某公司") == "`某某公司`"
+    assert _code("see `x` <姓名>") == "`` see `x` <姓名> ``"

@@ -120,7 +120,18 @@ def test_text_format_is_a_table(run_cli) -> None:
     header = next(line for line in result.out.splitlines() if "reason" in line)
     assert header.split() == ["page", "#", "reason", "claim", "detail"]
     row = next(line for line in result.out.splitlines() if "over_inference" in line)
-    assert row.split()[:3] == ["changeHogosyaJoho", "1", "over_inference"] and "'确保'" in row
+    # a reader counts claims from 1; the JSON's claim_index stays 0-based (SPEC)
+    assert row.split()[:3] == ["changeHogosyaJoho", "2", "over_inference"] and "'确保'" in row
+    as_json = run_cli(
+        "eval",
+        "--facts",
+        FACTS,
+        "--wiki",
+        str(FIX / "cases" / "zh_over_inference" / "wiki.json"),
+        "--format",
+        "json",
+    )
+    assert [v["claim_index"] for v in json.loads(as_json.out)["violations"]] == [1]
 
 
 def test_out_is_atomic_and_replaces(run_cli, tmp_path: Path) -> None:
@@ -258,13 +269,18 @@ def test_pages_key_is_a_list_of_pages(run_cli, tmp_path: Path) -> None:
 def test_disable_is_a_deprecated_spelling_of_ignore(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     facts = tmp_path / "facts.json"
     wiki = tmp_path / "wiki.json"
-    facts.write_text(json.dumps({"facts": [{"id": "method:m", "kind": "method", "calls": ["A.b"]}]}))
+    facts.write_text(
+        json.dumps({"facts": [{"id": "method:m", "kind": "method", "calls": ["A.b"]}]})
+    )
     wiki.write_text(
         json.dumps(
-            {"method": "m", "claims": [
-                {"text": "调用 A.b", "fact_refs": ["calls:A.b"]},
-                {"text": "该方法处理相关业务逻辑", "fact_refs": ["calls:A.b"]},
-            ]},
+            {
+                "method": "m",
+                "claims": [
+                    {"text": "调用 A.b", "fact_refs": ["calls:A.b"]},
+                    {"text": "该方法处理相关业务逻辑", "fact_refs": ["calls:A.b"]},
+                ],
+            },
             ensure_ascii=False,
         ),
         encoding="utf-8",

@@ -94,7 +94,8 @@ def test_the_steps_run_with_hostile_inputs(tmp_path: Path) -> None:
     )
     (shim / "genlint").chmod(0o755)
     inputs = {"paths": "dir with space/a.txt\nb*.txt\n", "select": "sensitive,placeholder",
-              "sarif-file": HOSTILE_SARIF, "fail-on-findings": "true"}
+              "sarif-file": HOSTILE_SARIF, "fail-on-findings": "true", "packs": "",
+              "extras": "docs", "format": "sarif", "fail-on": "findings"}
     outputs: dict[str, str] = {}
     bash = shutil.which("bash")
     assert bash is not None

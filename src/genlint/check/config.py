@@ -36,6 +36,8 @@ KEYS = {
     "show_values": Key("bool"),
     # the language of messages and fixes in human reports and review copies (--lang)
     "lang": Key("str", lambda v: None if v in ("zh", "en") else "must be zh or en"),
+    "exclude": Key("str_or_list", _no_empty),
+    "per-file-ignores": Key("table"),
 }
 
 
@@ -52,6 +54,11 @@ class CheckConfig:
     show_values: bool = False
     # zh or en; None: each document's own language
     lang: str | None = None
+    # globs of files never checked, and glob -> rules ignored in the files it matches; both
+    # relative to ``root`` (the configuration file's folder) (genlint.check.suppress)
+    exclude: tuple[str, ...] = ()
+    per_file_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    root: str | None = None
 
     @classmethod
     def from_section(cls, section: Mapping[str, Any], where: str = "[check]") -> CheckConfig:
@@ -96,6 +103,15 @@ class CheckConfig:
                 )
             seen[rule.id] = f"{where}.patterns[{i}]'s"
             patterns.append(rule)
+        per_file: dict[str, tuple[str, ...]] = {}
+        for glob, rules in section.get("per-file-ignores", {}).items():
+            here = f"{where}.per-file-ignores"
+            names = [rules] if isinstance(rules, str) else rules
+            if not isinstance(names, list) or not all(isinstance(n, str) and n for n in names):
+                raise ConfigError(f"{here}: {glob!r} must be a rule or a list of rules")
+            for name in names:
+                _check_rule_name(name, here)
+            per_file[glob] = tuple(names)
         return cls(
             select=str_list("select"),
             ignore=str_list("ignore") + str_list("disable"),
@@ -104,15 +120,22 @@ class CheckConfig:
             patterns=tuple(patterns),
             show_values=section.get("show_values", False),
             lang=section.get("lang"),
+            exclude=str_list("exclude"),
+            per_file_ignores=per_file,
         )
 
     @classmethod
     def load(cls, path: str | os.PathLike[str] | None = None) -> CheckConfig:
         """The ``[check]`` section of the given or discovered configuration file."""
+        from dataclasses import replace
+
         from ..config import load_config
 
         raw: RawConfig = load_config(None if path is None else Path(path))
-        return cls.from_section(raw.section("check"), raw.where("check"))
+        config = cls.from_section(raw.section("check"), raw.where("check"))
+        if raw.path is not None:
+            config = replace(config, root=str(raw.path.resolve().parent))
+        return config
 
 
 #: the largest repetition count a user pattern may write (``a{1000}``); ``a{1000000000}`` made the

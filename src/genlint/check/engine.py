@@ -146,7 +146,10 @@ class Checker:
                 out.append((rule, hit))
         out = _drop_overlaps(out)
         if self.config.allowlist:
-            out = [(r, h) for r, h in out if not _allowed(text, h, self.config.allowlist)]
+            from .suppress import allowed_text
+
+            allow = self.config.allowlist
+            out = [(r, h) for r, h in out if not allowed_text(text, h.start, h.end, allow)]
         return out
 
     def check(
@@ -356,19 +359,6 @@ def _longest_first(cluster: list[tuple[Rule, Hit]]) -> list[tuple[Rule, Hit]]:
     return taken
 
 
-def _allowed(text: str, hit: Hit, allowlist: Sequence[str]) -> bool:
-    """Whether an occurrence of an allowlisted phrase covers the hit."""
-    for phrase in allowlist:
-        n = len(phrase)
-        lo = max(0, hit.end - n)
-        i = text.find(phrase, lo, hit.start + n)
-        while i != -1 and i <= hit.start:
-            if i + n >= hit.end:
-                return True
-            i = text.find(phrase, i + 1, hit.start + n)
-    return False
-
-
 class _Pages:
     """Page of an offset, and a line counted from the top of that page (a person reads the
     page number printed beside the line, not a count from the start of the file)."""
@@ -453,6 +443,11 @@ def check_paths(
     # built here even with workers: an unknown rule fails once, before any process starts
     checker = Checker(select, ignore, config, options)
     files = expand_paths([str(p) for p in paths])
+    if checker.config.exclude:
+        from .suppress import path_matches
+
+        cfg = checker.config
+        files = [f for f in files if not path_matches(f, cfg.exclude, cfg.root)]
     report = CheckReport(rules=checker.rules)
     if jobs > 1 and len(files) > 2:
         from .parallel import check_files_parallel
@@ -481,6 +476,10 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
     try:
         doc = read_document(path) if data is None else read_data(path, data)
         findings = checker.check_document(doc)
+        if findings:
+            findings = _silenced(checker, doc, findings, data)
+            for finding in findings:
+                finding.path = path  # the Python API's findings say where they are
         return FileResult(path, findings, None, doc.encoding, doc.warnings, doc.images_not_read)
     except (UnknownRuleError, ConfigError):
         raise  # about the run, not this file
@@ -488,6 +487,20 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
         return FileResult(path, error=str(exc))
     except Exception as exc:  # a bug or a resource limit met by this file: it costs only this file
         return FileResult(path, error=file_failure(path, exc))
+
+
+def _silenced(
+    checker: Checker, doc: Document, findings: list[Finding], data: bytes | None
+) -> list[Finding]:
+    """``findings`` less what ``[check.per-file-ignores]`` and inline directives silence."""
+    from .suppress import ignored_for, matches_rule, suppress
+
+    cfg = checker.config
+    if cfg.per_file_ignores:
+        names = ignored_for(doc.path, cfg.per_file_ignores, cfg.root)
+        if names:
+            findings = [f for f in findings if not matches_rule(f.rule, names)]
+    return suppress(doc, findings, data)
 
 
 def file_failure(path: str, exc: BaseException) -> str:

@@ -2,6 +2,10 @@
 
 A source is one entry of ``SOURCES.json`` (its authors: names.py). ``id`` (an integer, or a string of digits) and
 ``title`` are required; everything else is optional and only feeds the reference list.
+CSL-JSON names are read too (``container-title``, ``issued``, ``URL``, ``DOI``, ``page``,
+``type``, ``publisher-place``; ``author`` as name objects); a field genlint does not know is
+ignored with a warning that suggests the field meant (``journal`` -> ``container``), kept in
+:attr:`SourceList.warnings`.
 Two entries naming the same page (same normalised URL) or the same work (same normalised
 title) are one source: the first one is kept, later ones become aliases of it and lend it
 any field it lacks.
@@ -35,6 +39,32 @@ _OPTIONAL_STR_FIELDS = (
     "language",
 )
 _OPTIONAL_STR_SET = frozenset(_OPTIONAL_STR_FIELDS)
+# every field an entry may have; ``content`` is the source's text (the eval and generate checks)
+_KNOWN = frozenset({"id", "title", "year", "date", "authors", "author", "content"}) | (
+    _OPTIONAL_STR_SET
+)
+# CSL-JSON (what Zotero and pandoc export) -> genlint's name
+_CSL = {
+    "container-title": "container",
+    "URL": "url",
+    "DOI": "doi",
+    "page": "pages",
+    "type": "source_type",
+    "publisher-place": "place",
+    "issued": "year",
+}
+# names people write for a field, beyond what difflib finds
+_SYNONYMS = {
+    "journal": "container",
+    "journal_title": "container",
+    "booktitle": "container",
+    "publication": "container",
+    "website": "url",
+    "link": "url",
+    "number": "issue",
+    "pp": "pages",
+    "isbn": "doi",
+}
 
 
 # No slots: a long list builds a Source per entry, and _new_source fills an instance's __dict__
@@ -66,11 +96,13 @@ class Source:
 class SourceList:
     """Kept sources in the order given, and ``aliases``: merged id -> kept id."""
 
-    __slots__ = ("_by_id", "_ids", "aliases", "sources")
+    __slots__ = ("_by_id", "_ids", "aliases", "sources", "warnings")
 
     def __init__(self, sources: Sequence[Source], aliases: Mapping[int, int]) -> None:
         self.sources = tuple(sources)
         self.aliases = dict(aliases)
+        # what was ignored: ``[3] unknown field "journal" ignored (did you mean "container"?)``
+        self.warnings: list[str] = []
         # Read once: each read of a source's id in a list of 100,000 is a cache miss.
         self._ids = [s.id for s in self.sources]
         self._by_id = dict(zip(self._ids, self.sources, strict=True))
@@ -112,7 +144,11 @@ def load_sources(data: SourcesLike | object) -> SourceList:
 def _load(data: Sequence[object]) -> SourceList:
     parsed: list[Source] = []
     append = parsed.append
+    warnings: list[str] = []
+    known = _KNOWN
     for index, entry in enumerate(data):
+        if type(entry) is dict and not known.issuperset(entry):
+            entry = _translated(index, entry, warnings)
         # the usual shape first, then any other (or its SchemaError)
         source = _parse_plain(entry) if type(entry) is dict else None
         if source is None:
@@ -125,7 +161,57 @@ def _load(data: Sequence[object]) -> SourceList:
     ids = [s.id for s in parsed]
     if len(set(ids)) != len(ids):
         _check_ids(parsed)
-    return merge_duplicates(parsed)
+    result = merge_duplicates(parsed)
+    result.warnings.extend(warnings)
+    return result
+
+
+def _translated(index: int, entry: dict[str, Any], warnings: list[str]) -> dict[str, Any]:
+    """``entry`` with CSL-JSON names read as genlint's, and each unknown field left out with a
+    warning that suggests the field meant."""
+    import difflib
+
+    out: dict[str, Any] = {}
+    for name, value in entry.items():
+        if name in _KNOWN:
+            out.setdefault(name, value)
+            continue
+        target = _CSL.get(name)
+        if target is not None:
+            if name in ("issued",) and isinstance(value, Mapping):
+                value = _csl_year(value)
+            if target not in entry:
+                out[target] = value
+            continue
+        guess = _SYNONYMS.get(name.lower()) or next(
+            iter(difflib.get_close_matches(name.lower(), sorted(_KNOWN | set(_CSL)), n=1)), None
+        )
+        guess = _CSL.get(guess, guess) if guess else None
+        hint = f' (did you mean "{guess}"?)' if guess else ""
+        warnings.append(f'[{index}] unknown field "{name}" ignored{hint}')
+    if isinstance(out.get("accessed"), Mapping):
+        out["accessed"] = _csl_date(out["accessed"])
+    return out
+
+
+def _csl_year(value: Mapping[str, Any]) -> Any:
+    """The year of a CSL date: ``{"date-parts": [[2020, 5, 1]]}``, ``{"raw": "2020-05"}``
+    or ``{"literal": "spring 2020"}``."""
+    parts = value.get("date-parts")
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        return parts[0][0]
+    for key in ("raw", "literal"):
+        if isinstance(value.get(key), str):
+            text = value[key].strip()
+            return text[:4] if key == "raw" and text[:4].isdigit() else text
+    return value  # the year check then says what is wrong
+
+
+def _csl_date(value: Mapping[str, Any]) -> Any:
+    parts = value.get("date-parts")
+    if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+        return "-".join(f"{int(p):02d}" if i else str(p) for i, p in enumerate(parts[0]))
+    return value.get("raw") or value.get("literal") or value
 
 
 def _check_ids(sources: Sequence[Source]) -> None:

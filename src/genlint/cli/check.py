@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     "--select",
     multiple=True,
     metavar="PACKS_OR_RULES",
-    show_default="placeholder,sensitive,citation",
+    # the default selection, spelled out so --help imports no rule (a test keeps it equal to
+    # genlint.check.rules.DEFAULT_PACKS)
+    show_default="placeholder,sensitive,citation,document",
     help="Packs or rule ids to run, comma-separated.",
 )
 @option("--ignore", multiple=True, metavar="RULES", help="Packs or rule ids to skip.")
@@ -89,6 +91,20 @@ if TYPE_CHECKING:
     help="Language of messages and fixes in HTML, review copies and (when given) the text report.",
 )
 @option(
+    "--baseline",
+    "baseline_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Report only findings not in this baseline (see --write-baseline).",
+)
+@option(
+    "--write-baseline",
+    "write_baseline_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Record every finding in FILE as accepted (no personal values) and exit 0.",
+)
+@option(
     "--list-rules",
     is_flag=True,
     help="List the selected rules (id, severity, description, examples) and exit.",
@@ -109,6 +125,8 @@ def command(
     show_values: bool,
     annotate_dir: str | None,
     lang: str | None,
+    baseline_path: str | None,
+    write_baseline_path: str | None,
     list_rules: bool,
 ) -> int:
     """Check PATHs (files or folders; - for standard input) and report the findings."""
@@ -125,6 +143,8 @@ def command(
         raise click.UsageError(f"--statistics prints text or json, not {fmt}")
     if ray_address is not None and engine != "ray":
         raise click.UsageError("--ray-address needs --engine ray")
+    if engine == "ray" and (baseline_path or write_baseline_path):
+        raise click.UsageError("--baseline and --write-baseline run with --engine local")
     config = CheckConfig.load(config_path)
     if show_values:
         from dataclasses import replace
@@ -148,17 +168,30 @@ def command(
         from ..errors import SchemaError
 
         try:
-            load_sources(sources)
+            loaded = load_sources(sources)
         except SchemaError as exc:
             raise InputError(f"{sources_path}: {exc}") from None
+        for warning in loaded.warnings:
+            sys.stderr.write(f"genlint: warning: {sources_path}: {warning}\n")
         options["sources"] = sources
     if engine == "ray" and annotate_dir is not None:
         raise click.UsageError("--annotate runs with --engine local")
     if engine == "ray":
         from .check_ray import run_on_ray
 
+        ray_paths = list(paths)
+        if config.exclude:
+            from ..check.suppress import path_matches
+            from ..readers import expand_paths
+
+            # the files [check] exclude leaves, as check_paths reads them on this machine
+            ray_paths = [
+                f
+                for f in expand_paths(ray_paths)
+                if not path_matches(f, config.exclude, config.root)
+            ]
         return run_on_ray(
-            list(paths),
+            ray_paths,
             (select or None, ignore, config, options),
             fmt=fmt,
             out_path=out_path,
@@ -181,6 +214,23 @@ def command(
             jobs=workers,
             progress=advance,
         )
+    if files and not report.files:
+        # a run that read nothing is no pass: say why
+        sys.stderr.write(
+            f"genlint: warning: all {len(files)} file{'s' if len(files) != 1 else ''} "
+            "excluded by [check] exclude; nothing was checked\n"
+        )
+    if write_baseline_path is not None:
+        return _write_baseline(report, write_baseline_path, paths)
+    if baseline_path is not None:
+        from ..check.baseline import apply_baseline, load_baseline
+
+        report, accepted = apply_baseline(report, load_baseline(baseline_path))
+        if accepted:
+            sys.stderr.write(
+                f"genlint: {accepted} finding{'s' if accepted != 1 else ''} "
+                f"accepted by {baseline_path} not shown\n"
+            )
     code = finish(
         report, fmt, out_path, paths, color, statistics, config.show_values, lang=config.lang
     )
@@ -203,6 +253,18 @@ def _annotate(report: CheckReport, out_dir: str, config: CheckConfig) -> int:
     return 2 if done.skipped else 0
 
 
+def _write_baseline(report: CheckReport, path: str, paths: tuple[str, ...]) -> int:
+    """Write the baseline; 0, or 2 when a file could not be read (its findings are missing)."""
+    from .._io import atomic_write
+    from ..check.baseline import baseline_json
+
+    report_problems(report.files)
+    atomic_write(path, baseline_json(report), inputs=paths)
+    n = len(report.findings)
+    sys.stderr.write(f"genlint: wrote {n} finding{'s' if n != 1 else ''} to {path}\n")
+    return 2 if report.errors else 0
+
+
 def finish(
     report: CheckReport,
     fmt: str,
@@ -218,9 +280,15 @@ def finish(
     personal values masked unless ``show_values`` (genlint.check.redact)."""
     from dataclasses import replace
 
-    report_problems(report.files)
+    text_on_stdout = fmt == "text" and out_path is None and not statistics
+    # the text report lists each unreadable file; when it shares the terminal (or pipe) with
+    # stderr, the stderr line would print the error a second time
+    report_problems(report.files, errors=not (text_on_stdout and _same_stream()))
     # every reporter masks personal values unless the report says to show them
     report = replace(report, show_values=show_values)
+    if text_on_stdout and report.errors:
+        # the text report puts the path before the error, which already starts with it
+        report = replace(report, files=[_without_path(f) for f in report.files])
     if color is None:
         color = fmt == "text" and out_path is None and sys.stdout.isatty()
     if fmt == "parquet":
@@ -259,14 +327,33 @@ def _terminal_columns(fmt: str, out_path: str | None) -> int | None:
     return terminal_width()
 
 
-def report_problems(files: list[FileResult]) -> None:
-    """A reader's repairs as warnings and each unreadable file as an error, on stderr."""
+def _same_stream() -> bool:
+    """Whether standard output and standard error are one file (a terminal, ``2>&1``)."""
+    import os
+
+    try:
+        return os.path.samestat(os.fstat(sys.stdout.fileno()), os.fstat(sys.stderr.fileno()))
+    except (OSError, ValueError, AttributeError):  # a replaced stream without a descriptor
+        return False
+
+
+def _without_path(file: FileResult) -> FileResult:
+    from dataclasses import replace
+
+    if file.error and file.error.startswith(f"{file.path}: "):
+        return replace(file, error=file.error[len(file.path) + 2 :])
+    return file
+
+
+def report_problems(files: list[FileResult], errors: bool = True) -> None:
+    """A reader's repairs as warnings and each unreadable file as an error (unless
+    ``errors`` is false: the report on the same stream shows them), on stderr."""
     for file in files:
         for warning in file.warnings:
             if not warning.startswith(file.path):
                 warning = f"{file.path}: {warning}"
             sys.stderr.write(f"genlint: warning: {warning}\n")
-    for failed in files:
+    for failed in files if errors else ():
         if failed.error is None:
             continue
         message = failed.error or "cannot read"

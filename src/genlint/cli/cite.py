@@ -66,7 +66,9 @@ def command(
         renumber = bool(settings.get("renumber", False))
     try:
         sources = load_sources(read_json(sources_path))
-        warnings = [] if sources.ids else [f"{sources_path}: no sources: every citation is dropped"]
+        warnings = [f"{sources_path}: {w}" for w in sources.warnings]
+        if not sources.ids:
+            warnings.append(f"{sources_path}: no sources: every citation is dropped")
     except SchemaError as exc:
         raise SchemaError(f"{sources_path}: {exc}") from exc
     chapters = [read_text(path) for path in files]

@@ -33,6 +33,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "unmask": ("genlint.cli.unmask", "Restore token-masked values from a vault."),
     "rule": ("genlint.cli.rule", "Show what a check rule flags, why, and how to silence it."),
     "serve": ("genlint.cli.serve", "Serve the gate over HTTP (OpenAI-compatible, Dify, check API)."),
+    "init": ("genlint.cli.init", "Write a commented genlint.toml and .pre-commit-config.yaml."),
 }
 
 

@@ -151,7 +151,7 @@ def evaluate_page(
             raise
         except Exception as exc:
             raise GenlintError(
-                f"eval rule {reason!r} failed on page {page.method!r} claim {index}: "
+                f"eval rule {reason!r} failed on page {page.method!r} claim {index + 1}: "
                 f"{type(exc).__name__}: {exc}"
             ) from exc
         hallucinated += hallucination

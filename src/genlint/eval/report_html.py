@@ -115,7 +115,7 @@ def _claim_row(index: int, text: str, refs: tuple[str, ...], found: list[Violati
     reasons = " ".join(v.reason for v in found)
     return (
         f'<tr class="claim {level}" data-index="{index}" data-reasons="{escape(reasons)}">'
-        f'<td>{index}</td><td class="text">{escape(text)}</td><td>{ref_html}</td><td>{tags}</td></tr>'
+        f'<td>{index + 1}</td><td class="text">{escape(text)}</td><td>{ref_html}</td><td>{tags}</td></tr>'
     )
 
 

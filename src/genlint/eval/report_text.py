@@ -75,7 +75,7 @@ def render(result: EvaluationResult) -> str:
         lines.extend(
             _table(
                 [
-                    (v.page, str(v.claim_index), v.reason, _fit(v.claim, _CLAIM_WIDTH), v.detail)
+                    (v.page, str(v.claim_index + 1), v.reason, _fit(v.claim, _CLAIM_WIDTH), v.detail)
                     for v in result.violations
                 ]
             )

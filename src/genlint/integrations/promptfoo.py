@@ -96,7 +96,7 @@ def _reason(result: Any, failed: list[str]) -> str:
     head = "PASS" if result.passed else "FAIL: " + "; ".join(failed)
     parts = [head]
     for v in result.violations[:_MAX_LISTED]:
-        parts.append(f"{v.page}#{v.claim_index} {v.reason} {v.detail}")
+        parts.append(f"{v.page}#{v.claim_index + 1} {v.reason} {v.detail}")  # counted from 1
     if len(result.violations) > _MAX_LISTED:
         parts.append(f"… {len(result.violations) - _MAX_LISTED} more violation(s)")
     if result.uncovered_facts:

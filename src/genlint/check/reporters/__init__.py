@@ -22,6 +22,7 @@ REPORTERS: dict[str, str] = {
     "sarif": "genlint.check.reporters.sarif",
     "junit": "genlint.check.reporters.junit",
     "html": "genlint.check.reporters.html",
+    "github": "genlint.check.reporters.github",
 }
 
 

@@ -75,11 +75,16 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
                 location["logicalLocations"] = [
                     {"name": where(f), "fullyQualifiedName": f"{uri}:{where(f)}", "kind": "element"}
                 ]
+            message = f.message
+            if f.location or f.page is not None:
+                # code scanning shows the message, not the logical location: "line 17" of a
+                # .docx says nothing, "table 1 row 3 cell 2" does
+                message = f"{f.message} ({where(f)})"
             result: dict[str, Any] = {
                 "ruleId": f.rule,
                 "ruleIndex": index[f.rule],
                 "level": _LEVEL[str(f.severity)],
-                "message": {"text": f.message},
+                "message": {"text": message},
                 "locations": [location],
                 "partialFingerprints": {"genlint/v1": _fingerprint(f, uri)},
             }

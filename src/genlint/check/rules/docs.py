@@ -42,13 +42,32 @@ class RuleDoc:
     good: tuple[str, ...]
 
     @property
+    def silence_ways(self) -> tuple[tuple[str, str], ...]:
+        """(where, what to write) for each way to turn the rule off, most local first
+        (docs/configuration.md "Silencing findings"). The ``document`` pack flags a whole
+        file, not a phrase on a line, so only the file-wide ways apply to it."""
+        ways: list[tuple[str, str]] = []
+        if self.pack != "document":
+            ways += [
+                ("on the flagged line (txt, json)", f"genlint: ignore[{self.id}]"),
+                ("on the line before (txt, json)", f"genlint: ignore-next-line[{self.id}]"),
+                ("on the flagged line (md)", f"<!-- genlint: ignore[{self.id}] -->"),
+                ("a Word comment on the flagged text (docx)", f"genlint: ignore {self.id}"),
+                ("a phrase that is fine, in genlint.toml", '[check] allowlist = ["<the phrase>"]'),
+            ]
+        ways += [
+            ("some files, in genlint.toml", f'[check.per-file-ignores] "GLOB" = ["{self.id}"]'),
+            ("accept today's findings", "genlint check --write-baseline .genlint-baseline.json"),
+            ("then report only new ones", "genlint check --baseline .genlint-baseline.json"),
+            ("for one run", f"genlint check --ignore {self.id} …"),
+            ("for a project, in genlint.toml", f'[check] ignore = ["{self.id}"]'),
+        ]
+        return tuple(ways)
+
+    @property
     def silence(self) -> tuple[str, ...]:
-        """The ways to turn the rule off, most local first."""
-        return (
-            f"for one run: genlint check --ignore {self.id} …",
-            f'for a project: [check] ignore = ["{self.id}"] in genlint.toml',
-            'for one phrase that is fine: [check] allowlist = ["<the phrase>"] in genlint.toml',
-        )
+        """The ways to turn the rule off, as ``genlint rule ID`` prints them."""
+        return tuple(f"{where}: {what}" for where, what in self.silence_ways)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -140,10 +159,24 @@ def rules_page(docs: Iterable[RuleDoc]) -> str:
         out += ["", f"## {doc.id}", "", f"*{doc.severity}* — {doc.summary}", ""]
         if doc.why:
             out += [doc.why, ""]
-        out += ["Flagged:", ""] + [f"- `{e}`" if "`" not in e else f"- {e}" for e in doc.bad]
-        out += ["", "Not flagged:", ""] + [f"- `{e}`" if "`" not in e else f"- {e}" for e in doc.good]
-        out += ["", "Silence it:", ""] + [f"- {way}" for way in doc.silence]
+        out += ["Flagged:", ""] + [f"- {_code(e)}" for e in doc.bad]
+        out += ["", "Not flagged:", ""] + [f"- {_code(e)}" for e in doc.good]
+        # as code: `<the phrase>` written bare was read as an HTML tag and vanished
+        out += ["", "Silence it:", ""] + [
+            f"- {where}: `{what}`" for where, what in doc.silence_ways
+        ]
     return "\n".join(out) + "\n"
+
+
+def _code(text: str) -> str:
+    """``text`` as inline code, whatever it holds: a fence longer than its longest run of
+    backticks (an example with a backtick rendered as prose, and `<x>` in prose as a tag)."""
+    import re
+
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def replace_readme_table(readme: str, table: str) -> str:
