@@ -96,6 +96,11 @@ _EN_VALUE = lazy_re.compile(
     r"city|state|zip|country|position|dated|witness|attn|to|from|re|cc|no|number|id)\.?$"
 )
 _ASCII_LETTER = lazy_re.compile(r"[A-Za-z]")
+# what may end the text before a label on a form line (其他□ ____ 姓名：, a note in parentheses):
+# a tick box, a line to write on, a closing bracket — not a sentence the "label" would end
+_FIELD_BEFORE = frozenset("□☐■☑☒✓√_＿）)")
+# a line holding only an unfilled template slot ({{field_001}}): the value above is not filled
+_ONLY_SLOT = lazy_re.compile(r"[ \t]*(?:\{\{[^{}\n]{1,60}\}\}|\$\{[^{}\s]{1,60}\})[ \t\r]*")
 
 
 def _last(matches: Iterator[re.Match[str]]) -> re.Match[str] | None:
@@ -108,10 +113,18 @@ def _core(label: str) -> str:
     return "".join(label.replace("**", "").replace("*", "").split())
 
 
+# 住所地（主要办事机构所在地）: a qualifier in parentheses explains the label, it does not make
+# it a sentence, so it is not counted against the label's length (the whole stays bounded)
+_QUALIFIER = lazy_re.compile(r"（[^（）]{1,20}）|\([^()]{1,20}\)")
+
+
 @lru_cache(maxsize=4096)  # forms repeat their labels; a flood of one label stays cheap
 def _is_label(label: str, limit: int = 12) -> bool:
     core = _core(label)
-    if not 0 < len(core) <= limit or any(ch in _NOT_IN_LABEL for ch in core):
+    short = _QUALIFIER.sub("", core) if "（" in core or "(" in core else core
+    if not 0 < len(short) <= limit or len(core) > limit + 22:
+        return False
+    if any(ch in _NOT_IN_LABEL for ch in core):
         return False
     if core.count("（") != core.count("）") or core.count("(") != core.count(")"):
         return False
@@ -185,10 +198,12 @@ def _label_before(text: str, colon: int, line_start: int) -> _Label | None:
         if last is not None:
             start = seg_start + last.end()
     value_before = text[seg_start:start]
-    if prev < 0 and value_before.strip(_BLANK_CHARS + "|"):
+    before = value_before.strip(_BLANK_CHARS + "|")
+    boxed = bool(before) and before[-1] in _FIELD_BEFORE
+    if prev < 0 and before and not boxed:
         # text before the label and no earlier field: the "label" ends a sentence
         return None
-    after_field = prev >= 0
+    after_field = prev >= 0 or boxed
     if after_field:
         prose_before = any(ch in "，,；;" for ch in value_before)
     # the blank of the split belongs to neither field
@@ -242,6 +257,11 @@ class EmptyField(Rule):
         "Name:\t\tDate:",
         "开户行：工商银行  账号：",
         "| 姓名： |   |",
+        "| Name | |",
+        "<tr><td>Company</td><td>&nbsp;</td></tr>",
+        "住所地（主要办事机构所在地）：\n法定代表人：",
+        "离婚损害赔偿□ 金额：",
+        "证件号码：\n{{field_001}}",
     )
     good = (
         "诉讼请求：\n1. 判令被告支付货款10000元；",
@@ -255,6 +275,8 @@ class EmptyField(Rule):
         "签署日期：2026年3月1日",
         "审判长：王立新，审判员：陈静。",
         "双方约定如下：",
+        "| Name | Title |\n|---|---|\n| Ann | CEO |",
+        "| 项目 | |\n| --- | --- |",
     )
     # no trigger: colons are so common that windows around them cover most of a Chinese text,
     # and building them costs more than the one scan per colon the rule makes anyway
@@ -262,6 +284,9 @@ class EmptyField(Rule):
     skip_code = True
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        from .cells import empty_cells
+
+        yield from empty_cells(text, _is_label)
         for pattern in _CANDIDATES:
             for m in ctx.finditer(pattern, text):
                 hit = self._check(text, m.start())
@@ -344,8 +369,8 @@ class EmptyField(Rule):
             r = stop
         next_end = text.find("\n", r, min(n, r + 400))
         next_end = min(n, r + 400) if next_end < 0 else next_end
-        is_field, indent, listed = _field_line(text, r, next_end)
-        if _BLANK_DATE.fullmatch(text, r, next_end):
+        is_field, indent, listed = _field_line(text, r, next_end, limit=20)
+        if _BLANK_DATE.fullmatch(text, r, next_end) or _ONLY_SLOT.fullmatch(text, r, next_end):
             return True  # 乙方（签字）：\n    年  月  日 — a signature block
         if indent > label.indent or (listed and not label.listed):
             return False  # the lines below belong to it: a heading

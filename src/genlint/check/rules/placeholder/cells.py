@@ -1,0 +1,78 @@
+"""Table cells as form fields: a label cell followed by an empty cell (SPEC §1, "Table cells are
+fields"), in Markdown pipe tables (``| Name | |``) and HTML tables
+(``<td>Name</td><td>&nbsp;</td>``).
+
+A label cell with its colon (``| 姓名： | |``) is found by the colon rule of :mod:`.fields`; this
+module finds the label cells without one. A Markdown header row (the row above the ``|---|``
+line) names columns, so its empty cells are not fields; nor is a cell that holds a sentence or a
+number. DOCX tables reach the colon rule as one line per cell (see :mod:`.fields`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .... import _lazy_re as lazy_re
+from .. import Hit
+
+_BLANK_CELL = frozenset(" \t\u3000\xa0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f")
+_ROW = lazy_re.compile(r"(?m)^[ \t]*\|[^\n]*\|[ \t\r]*$")
+_SEPARATOR = lazy_re.compile(r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t\r]*$")
+_HTML_PAIR = lazy_re.compile(
+    r"<t([dh])\b[^<>]{0,200}>([^<>\n]{1,60})</t[dh]>[ \t\r\n]*"
+    r"<td\b[^<>]{0,200}>(?:[ \t\u3000\xa0]|&nbsp;|&#160;|<br ?/?>)*</td>",
+    flags=0,
+)
+
+
+def _blank(cell: str) -> bool:
+    stripped = cell.replace("&nbsp;", "").replace("&#160;", "").replace("<br>", "")
+    return all(ch in _BLANK_CELL for ch in stripped)
+
+
+def empty_cells(text: str, is_label: object) -> Iterator[Hit]:
+    """Label cells followed by an empty cell; ``is_label(str) -> bool`` decides a label (the
+    same test as the colon rule's, passed in to keep one definition)."""
+    assert callable(is_label)
+    if "|" in text:
+        yield from _markdown(text, is_label)
+    if "<t" in text:
+        for m in _HTML_PAIR.finditer(text):
+            label = m.group(2).strip()
+            if label and not label.endswith(("：", ":")) and is_label(label):
+                start = m.start(2) + (len(m.group(2)) - len(m.group(2).lstrip()))
+                yield Hit(start, start + len(label), message=f"empty table field '{label}'")
+
+
+def _markdown(text: str, is_label: object) -> Iterator[Hit]:
+    assert callable(is_label)
+    for m in _ROW.finditer(text):
+        line_end = m.end()
+        nxt_end = text.find("\n", line_end + 1)
+        nxt_end = len(text) if nxt_end < 0 else nxt_end
+        if _SEPARATOR.match(text, m.start(), line_end) or _SEPARATOR.match(
+            text, min(line_end + 1, len(text)), nxt_end
+        ):
+            continue  # the separator itself, or the header row above it
+        row = m.group()
+        first_bar = m.start() + row.index("|")
+        cells: list[tuple[int, int]] = []
+        pos = first_bar + 1
+        while True:
+            bar = text.find("|", pos, line_end)
+            if bar < 0:
+                break
+            if bar > 0 and text[bar - 1] == "\\":
+                pos = bar + 1
+                continue  # an escaped bar is cell content
+            cells.append((pos, bar))
+            pos = bar + 1
+        for (a, b), (c, d) in zip(cells, cells[1:]):
+            cell = text[a:b]
+            label = cell.strip()
+            if not label or label.endswith(("：", ":")) or not _blank(text[c:d]):
+                continue
+            core = label.replace("**", "").strip()
+            if core and is_label(core):
+                start = a + cell.index(label)
+                yield Hit(start, start + len(label), message=f"empty table field '{label}'")
