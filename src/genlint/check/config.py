@@ -16,12 +16,21 @@ from .rules import PACKS, Rule, pattern_rule_from_table
 if TYPE_CHECKING:
     from ..config import RawConfig
 
-__all__ = ["CheckConfig", "as_config"]
+__all__ = ["PROFILES", "CheckConfig", "as_config"]
 
 
 def _no_empty(value: str | list[str]) -> str | None:
     items = [value] if isinstance(value, str) else value
     return "must not hold an empty string" if any(not item for item in items) else None
+
+
+# what a document is, for the rules that read it differently (SPEC §1 "Review copies and
+# reports"): a published judgment anonymises parties on purpose (李某, 张某1, 马XX)
+PROFILES = ("default", "judgment")
+
+
+def _known_profile(value: str) -> str | None:
+    return None if value in PROFILES else f"must be one of {', '.join(PROFILES)}"
 
 
 # [check] keys of genlint.toml (docs/configuration.md); `disable` is another name for `ignore`
@@ -32,6 +41,7 @@ KEYS = {
     "allowlist": Key("str_or_list", _no_empty),
     "severity": Key("table"),
     "patterns": Key("table_list"),
+    "profile": Key("str", _known_profile),
 }
 
 
@@ -44,6 +54,7 @@ class CheckConfig:
     allowlist: tuple[str, ...] = ()
     severity: Mapping[str, Severity] = field(default_factory=dict)
     patterns: tuple[Rule, ...] = ()
+    profile: str = "default"
 
     @classmethod
     def from_section(cls, section: Mapping[str, Any], where: str = "[check]") -> CheckConfig:
@@ -82,6 +93,7 @@ class CheckConfig:
             allowlist=str_list("allowlist"),
             severity=severity,
             patterns=tuple(patterns),
+            profile=str(section.get("profile", "default")),
         )
 
     @classmethod
