@@ -97,8 +97,9 @@ _EN_VALUE = lazy_re.compile(
 )
 _ASCII_LETTER = lazy_re.compile(r"[A-Za-z]")
 # what may end the text before a label on a form line (其他□ ____ 姓名：, a note in parentheses):
-# a tick box, a line to write on, a closing bracket — not a sentence the "label" would end
-_FIELD_BEFORE = frozenset("□☐■☑☒✓√_＿）)")
+# a tick box, a line to write on, a closing bracket, another name of the field (姓名 / 名称：) —
+# not a sentence the "label" would end
+_FIELD_BEFORE = frozenset("□☐■☑☒✓√_＿）)/")
 # a line holding only an unfilled template slot ({{field_001}}): the value above is not filled
 _ONLY_SLOT = lazy_re.compile(r"[ \t]*(?:\{\{[^{}\n]{1,60}\}\}|\$\{[^{}\s]{1,60}\})[ \t\r]*")
 
@@ -121,6 +122,8 @@ _QUALIFIER = lazy_re.compile(r"（[^（）]{1,20}）|\([^()]{1,20}\)")
 @lru_cache(maxsize=4096)  # forms repeat their labels; a flood of one label stays cheap
 def _is_label(label: str, limit: int = 12) -> bool:
     core = _core(label)
+    if "/" in core and not core.isascii():
+        core = core.replace("/", "")  # 注册地 / 登记地: two names of one field
     short = _QUALIFIER.sub("", core) if "（" in core or "(" in core else core
     if not 0 < len(short) <= limit or len(core) > limit + 22:
         return False
@@ -230,7 +233,9 @@ def _field_line(text: str, start: int, end: int, limit: int = 12) -> tuple[bool,
     listed = body > start + indent
     m = _FIELD_LINE.match(text, body, end)
     is_field = (
-        m is not None and _is_label(m.group(1), limit) and not _SPLIT.search(m.group(1).strip())
+        m is not None
+        and _is_label(m.group(1), limit)
+        and not _SPLIT.search(m.group(1).strip().replace(" / ", "/"))
     )
     return is_field, indent, listed
 
