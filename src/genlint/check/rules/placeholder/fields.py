@@ -249,6 +249,54 @@ def _empty_after_next_label(text: str, colon: int) -> bool:
     return q >= len(text) or text[q] in "\r\n|" or (q - p >= 2 and text[q] not in "：:")
 
 
+# a place to sign or seal, meant to stay empty on the page (SPEC §1 "Signature and party
+# blocks"): 法定代表人（签字）：, Signature:, 甲方（盖章）： — but not a value asked for with a seal
+# beside it (单位名称（章）：)
+_SIGN_QUALIFIER = lazy_re.compile(r"[（(](?:签字|签名|签章|盖章|公章|签字盖章|签字或盖章|盖章或签字|章)[）)]")
+_SIGN_WORDS = frozenset(
+    _words("签字 签名 签章 盖章 公章 签字盖章 签字或盖章 Signature Signed Sign Initials Initial 签署")
+)
+
+
+@lru_cache(maxsize=1024)
+def _signature_line(label: str) -> bool:
+    core = _core(label)
+    if core in _SIGN_WORDS or core.lower() in ("signature", "signed", "sign", "initials"):
+        return True
+    if _SIGN_QUALIFIER.search(core) is None:
+        return False
+    base = _SIGN_QUALIFIER.sub("", core)
+    return not base.endswith(("名称", "姓名", "名字", "日期", "时间", "地址", "电话"))
+
+
+# BUYER:, THE COMPANY: above its Name:/Title: lines — an all-caps party name heading its block
+_CAPS_HEADING = lazy_re.compile(r"[A-Z][A-Z .,&'’()-]{1,40}")
+
+
+def _block_heading(label: str, text: str, line_end: int) -> bool:
+    core = label.replace("**", "").strip()
+    if _CAPS_HEADING.fullmatch(core) is None or _names_value(core.replace(" ", "")):
+        return False
+    nxt = _next_line(text, line_end)
+    return nxt is not None and _field_line(text, nxt[0], nxt[1], limit=20)[0]
+
+
+def _next_line(text: str, line_end: int) -> tuple[int, int] | None:
+    """(start, end) of the next line with text after ``line_end``, within a few lines."""
+    n = len(text)
+    r = line_end
+    for _ in range(4):
+        if r >= n:
+            return None
+        start = r + 1
+        stop = text.find("\n", start, min(n, start + 400))
+        stop = min(n, start + 400) if stop < 0 else stop
+        if text[start:stop].strip(_BLANK_CHARS + "\r"):
+            return start, stop
+        r = stop
+    return None
+
+
 class EmptyField(Rule):
     """See the module docstring: what a label is and when its value counts as missing."""
 
@@ -267,6 +315,9 @@ class EmptyField(Rule):
         "住所地（主要办事机构所在地）：\n法定代表人：",
         "离婚损害赔偿□ 金额：",
         "证件号码：\n{{field_001}}",
+        "BUYER:\nName:\nTitle:",
+        "签约代表：\n委托代理人：",
+        "单位名称（章）：",
     )
     good = (
         "诉讼请求：\n1. 判令被告支付货款10000元；",
@@ -282,6 +333,9 @@ class EmptyField(Rule):
         "双方约定如下：",
         "| Name | Title |\n|---|---|\n| Ann | CEO |",
         "| 项目 | |\n| --- | --- |",
+        "法定代表人（签字）：",
+        "甲方（盖章）：\n乙方（盖章）：",
+        "SELLER:\nName: Ann Lee\nTitle: CEO",
     )
     # no trigger: colons are so common that windows around them cover most of a Chinese text,
     # and building them costs more than the one scan per colon the rule makes anyway
@@ -330,7 +384,9 @@ class EmptyField(Rule):
                 return None
         line_start = _line_start(text, colon)
         label = _label_before(text, colon, line_start)
-        if label is None:
+        if label is None or _signature_line(text[label.start : colon]):
+            return None
+        if at_line_end and _block_heading(text[label.start : colon], text, q):
             return None
         if at_line_end and not self._empty_at_line_end(text, label, strong, colon, line_start, q):
             return None

@@ -232,7 +232,8 @@ class SlotLabel(Rule):
             yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
 
 
-_DATE_SLOT = lazy_re.compile(r"[年月日号]?(?:[【\[［][^【】\[\]［］\n]{1,4}[】\]］][年月日号])*")
+# only brackets holding a date part chain on (【日期】 names a whole date: a slot of its own)
+_DATE_SLOT = lazy_re.compile(r"[年月日号]?(?:[【\[［](?:年份|月份|日份|年|月|日|号|几|天)[】\]］][年月日号])*")
 
 
 def _date_end(text: str, end: int) -> int:
