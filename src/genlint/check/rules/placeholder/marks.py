@@ -94,6 +94,8 @@ class XValue(Rule):
         "6228 **** xxxx 1234",
         "622848xxxxxxxx1234",
         "尾号622867114270xxxxx号银行卡",
+        "尾号××××的银行卡",
+        "手机尾号XXXX",
     )
     trigger = ("X", "x", "×", "Ｘ", "ｘ")  # full-width forms too: Chinese IMEs type them
     skip_code = True
@@ -167,8 +169,8 @@ class XValue(Rule):
                 and text[run_end + 1] not in _MARKS
             ):
                 continue  # X-ray, X-Men
-            if _masked_group(text, run_start, run_end):
-                continue  # 6222 XXXX XXXX 1234: a masked number written in groups
+            if _masked_group(text, run_start, run_end) or _masked_tail(text, run_start, run_end):
+                continue  # 6222 XXXX XXXX 1234, 尾号××××的银行卡: a number already masked
             if _thing_at(text, run_end) and not has_ordinal:
                 continue  # X光, X轴, XX世纪, X5车型 handled below too
             digits = _DIGITS.match(text, run_end, run_end + 12)
@@ -292,6 +294,21 @@ def _masked_group(text: str, start: int, end: int) -> bool:
             i -= 1
     after = end + 1 < len(text) and text[end] in _GROUP_SEPARATORS and text[end + 1].isdigit()
     return before or (after and end - start >= 3)
+
+
+# 尾号××××的银行卡, 手机尾号XXXX: the marks stand for digits masked on purpose (SPEC §1: masked
+# with ×/*/X in any length), named so by the words around them
+_MASK_BEFORE = lazy_re.compile(r"(?:尾号|尾数|末尾|后[四4]位|末[四4]位|后[六6]位)[为是：:]?[ \t]?$")
+_MASK_AFTER = lazy_re.compile(r"号?的?(?:银行卡|借记卡|信用卡|卡|账户|帐户|账号|帐号|手机|电话|身份证)")
+
+
+def _masked_tail(text: str, start: int, end: int) -> bool:
+    if end - start < 3:
+        return False
+    return (
+        _MASK_BEFORE.search(text, max(0, start - 8), start) is not None
+        or _MASK_AFTER.match(text, end) is not None
+    )
 
 
 _BLANK = frozenset(" \t\u3000")
