@@ -28,7 +28,7 @@ import re
 import subprocess
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,7 +45,9 @@ def item_class(item: dict[str, Any]) -> str:
     rule = str(item.get("rule") or "")
     if rule.startswith("sensitive/"):
         return rule.split("/", 1)[1].split("|")[0]
-    name = rule.split("/", 1)[1] if "/" in rule and not rule.endswith("/") and "|" not in rule else ""
+    name = (
+        rule.split("/", 1)[1] if "/" in rule and not rule.endswith("/") and "|" not in rule else ""
+    )
     if name in ("mou-entity", "mou-mou", "mou-name"):
         return "mou"
     if name:
@@ -139,10 +141,7 @@ def run_cases(folder: Path, only: str | None, files: Path | None = None) -> list
         t = time.perf_counter()
         result = check_file(checker, str(path))
         seconds = time.perf_counter() - t
-        findings = [
-            {"rule": f.rule, "text": f.text}
-            for f in result.findings
-        ]
+        findings = [{"rule": f.rule, "text": f.text} for f in result.findings]
         out.append(
             {
                 "case": case,
@@ -183,7 +182,9 @@ def score(results: list[dict[str, Any]]) -> Score:
             extra = max(0, len(_hits(item, fs)) - item.get("max", 0))
             if extra:
                 s.alarms[trap_class(item)] += extra
-                s.misses.append(f"alarm   {case['file']}: {trap_class(item)} {_hits(item, fs)[0]['text']!r}")
+                s.misses.append(
+                    f"alarm   {case['file']}: {trap_class(item)} {_hits(item, fs)[0]['text']!r}"
+                )
     return s
 
 
@@ -219,7 +220,9 @@ def table(scores: dict[str, Score]) -> str:
     )
     rows.append("false alarms per trap class")
     for cls in traps or ["(none)"]:
-        rows.append(f"  {cls:<{width - 2}}  " + "  ".join(f"{s.alarms[cls]:>16}" for s in scores.values()))
+        rows.append(
+            f"  {cls:<{width - 2}}  " + "  ".join(f"{s.alarms[cls]:>16}" for s in scores.values())
+        )
     rows.append(
         f"{'verdicts right':<{width}}  "
         + "  ".join(f"{s.verdicts:>11}/{s.files:<4}" for s in scores.values())
@@ -287,7 +290,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.only:
             cmd += ["--only", args.only]
         env = {**os.environ, "PYTHONPATH": str(args.baseline)}
-        base = json.loads(subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stdout)
+        base = json.loads(
+            subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stdout
+        )
         scores = {**{f"{n} (base)": score(r) for n, r in base.items()}, **scores}
     print(table(scores))
     if args.verbose:

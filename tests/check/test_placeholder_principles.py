@@ -57,7 +57,11 @@ def test_any_spec_blank_character_in_a_blank_keeps_it_found(
 @given(blank=st.lists(st.sampled_from(SPEC_BLANKS), min_size=1, max_size=6).map("".join))
 def test_a_filled_value_stays_clean_whatever_blanks_surround_it(blank: str) -> None:
     # the other side of the property: blanks around real values are not slots
-    for text in (f"本合同一式两份{blank}", f"日期：2026年3月1日{blank}", f"金额（{blank}5000{blank}）元"):
+    for text in (
+        f"本合同一式两份{blank}",
+        f"日期：2026年3月1日{blank}",
+        f"金额（{blank}5000{blank}）元",
+    ):
         assert check_text(text, select="placeholder") == [], text
 
 
@@ -121,7 +125,11 @@ def test_every_class_is_found_alike_through_every_reader(tmp_path: Path, text: s
     [
         ("| Name | |", "placeholder/empty-field", "Name"),
         ("| 姓名 | 张三 |\n| 电话 |   |", "placeholder/empty-field", "电话"),
-        ("<table><tr><td>Company</td><td>&nbsp;</td></tr></table>", "placeholder/empty-field", "Company"),
+        (
+            "<table><tr><td>Company</td><td>&nbsp;</td></tr></table>",
+            "placeholder/empty-field",
+            "Company",
+        ),
         ("Name:\nTitle:\nEmail:", "placeholder/empty-field", "Title:"),
         ("签约代表：\n委托代理人：\n日期：", "placeholder/empty-field", "委托代理人："),
         ("日期：年月日", "placeholder/blank-date", "年月日"),
@@ -132,7 +140,11 @@ def test_every_class_is_found_alike_through_every_reader(tmp_path: Path, text: s
         ("signed by [Party A]", "placeholder/slot-label", "[Party A]"),
         ("由【股东3】出资", "placeholder/slot-label", "【股东3】"),
         ("[<mark>duties</mark>] and more", "placeholder/slot-label", "[<mark>duties</mark>]"),
-        ("on a [once per month / semimonthly] basis", "placeholder/slot-label", "[once per month / semimonthly]"),
+        (
+            "on a [once per month / semimonthly] basis",
+            "placeholder/slot-label",
+            "[once per month / semimonthly]",
+        ),
         ("× 件专利侵权民事案件", "placeholder/x-value", "× 件"),
         ("公诉机关××××人民检察院", "placeholder/x-value", "××××人民检察院"),
     ],

@@ -10,18 +10,20 @@ number. DOCX tables reach the colon rule as one line per cell (see :mod:`.fields
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from itertools import pairwise
 
 from .... import _lazy_re as lazy_re
 from .. import Hit
 
-_BLANK_CELL = frozenset(" \t\u3000\xa0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f")
+_BLANK_CELL = frozenset(" \t\u3000\xa0\u202f\u205f" + "".join(map(chr, range(0x2000, 0x200B))))
 _ROW = lazy_re.compile(r"(?m)^[ \t]*\|[^\n]*\|[ \t\r]*$")
-_SEPARATOR = lazy_re.compile(r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t\r]*$")
+_SEPARATOR = lazy_re.compile(
+    r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t\r]*$"
+)
 _HTML_PAIR = lazy_re.compile(
     r"<t([dh])\b[^<>]{0,200}>([^<>\n]{1,60})</t[dh]>[ \t\r\n]*"
     r"<td\b[^<>]{0,200}>(?:[ \t\u3000\xa0]|&nbsp;|&#160;|<br ?/?>)*</td>",
-    flags=0,
 )
 
 
@@ -30,10 +32,9 @@ def _blank(cell: str) -> bool:
     return all(ch in _BLANK_CELL for ch in stripped)
 
 
-def empty_cells(text: str, is_label: object) -> Iterator[Hit]:
+def empty_cells(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
     """Label cells followed by an empty cell; ``is_label(str) -> bool`` decides a label (the
     same test as the colon rule's, passed in to keep one definition)."""
-    assert callable(is_label)
     if "|" in text:
         yield from _markdown(text, is_label)
     if "<t" in text:
@@ -44,8 +45,7 @@ def empty_cells(text: str, is_label: object) -> Iterator[Hit]:
                 yield Hit(start, start + len(label), message=f"empty table field '{label}'")
 
 
-def _markdown(text: str, is_label: object) -> Iterator[Hit]:
-    assert callable(is_label)
+def _markdown(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
     for m in _ROW.finditer(text):
         line_end = m.end()
         nxt_end = text.find("\n", line_end + 1)
@@ -67,7 +67,7 @@ def _markdown(text: str, is_label: object) -> Iterator[Hit]:
                 continue  # an escaped bar is cell content
             cells.append((pos, bar))
             pos = bar + 1
-        for (a, b), (c, d) in zip(cells, cells[1:]):
+        for (a, b), (c, d) in pairwise(cells):
             cell = text[a:b]
             label = cell.strip()
             if not label or label.endswith(("：", ":")) or not _blank(text[c:d]):

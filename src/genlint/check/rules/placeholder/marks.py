@@ -129,7 +129,7 @@ class XValue(Rule):
 
     def _find_runs(
         self, run_pattern: re.Pattern[str], text: str, ctx: RuleContext, part: int
-    ) -> Iterable[Hit]:  # noqa: C901 - one pass over the runs; each case is commented
+    ) -> Iterable[Hit]:
         covered = -1  # the end of the last hit: X年X月X日 is one hit, its later X runs are in it
         for m in ctx.finditer(run_pattern, text, part):
             run_start, run_end = m.span()
