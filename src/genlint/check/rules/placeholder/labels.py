@@ -159,6 +159,7 @@ class SlotLabel(Rule):
         "[link]: https://example.com",
         "【附件1】",
         "【第一条】合同标的",
+        "【具体情况】见附件",
     )
     # in the order of _patterns: pattern i starts with trigger pattern i (ctx.finditer's part)
     trigger = ("【", "［", "〈", r"\[", "<", "（[写注列载填请此输插]", r"\([写注列载填请此输插]", "【")
@@ -177,8 +178,14 @@ class SlotLabel(Rule):
         lazy_re.compile(rf"（(?P<f>{_INSTRUCTION}[^（）\n：:]{{0,60}})）"),
         lazy_re.compile(rf"\((?P<g>{_INSTRUCTION}[^()\n：:]{{0,60}})\)"),
         # 【股东3】 (a role standing for a party not yet named) and 【具体的服务内容，如（写明…）】
-        # (an instruction to the drafter): what the value-noun test of pattern a leaves
-        lazy_re.compile(r"【(?P<h>[^【】\n]{2,120})】"),
+        # (an instruction to the drafter): what the value-noun test of pattern a leaves. The
+        # lookahead rejects in C every bracket without an id at its end or an instruction word
+        # (the headings of a judgment, 【判决结果】, never reach Python)
+        lazy_re.compile(
+            r"【(?=[^【】\n]{1,8}?[0-9０-９A-Za-z一二三四五六七八九十甲乙丙丁]】"
+            r"|[^【】\n]{0,60}?(?:写明|填写|注明|列明|载明|填明|请填|请输入|此处|例如|比如|如[：:（(]))"
+            r"(?P<h>[^【】\n]{2,120})】"
+        ),
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
@@ -205,7 +212,7 @@ class SlotLabel(Rule):
             if kind == "d":
                 if text[end : end + 1] == ":" and _LINE_LEAD.match(text, _line_start(text, start), start):
                     continue  # [label]: url — a Markdown reference definition
-                if _ROLE_ID.fullmatch(label) and _defined_party(text, label):
+                if _ROLE_ID.fullmatch(label) and _defined_party(text, label, ctx.memo):
                     continue  # [Party A] where the text names who Party A is
                 if _en_slot(raw, label):
                     yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
@@ -301,19 +308,24 @@ _ROLE_ID = lazy_re.compile(
     r"licensor|employee|employer|tenant|landlord|client)[ ][0-9A-Z]{1,2}"
 )
 # an instruction to the drafter inside 【…】: write, fill in, state, e.g.
-_CJK_INSTRUCTION = lazy_re.compile(r"写明|填写|注明|列明|载明|填明|请填|请输入|此处|例如|比如|如[：:（(]|具体的?[^，。；]{0,10}(?:内容|名称|事项|情况)")
+# (【具体情况】 alone is a heading: an instruction says what to write or gives an example)
+_CJK_INSTRUCTION = lazy_re.compile(r"写明|填写|注明|列明|载明|填明|请填|请输入|此处|例如|比如|如[：:（(]")
 
 
 def _cjk_instruction(label: str) -> bool:
     return _CJK_INSTRUCTION.search(label) is not None
 
 
-def _defined_party(text: str, role: str) -> bool:
-    """Whether the text defines who ``role`` is ("Party A", （"乙方"）, Party A: Acme Ltd.)."""
-    for quoted in (f"\"{role}\"", f"“{role}”", f"「{role}」", f"({role})", f"（{role}）"):
-        if quoted in text:
-            return True
-    return False
+def _defined_party(text: str, role: str, memo: dict[str, object]) -> bool:
+    """Whether the text defines who ``role`` is: a definition quotes or parenthesises the name
+    (ABC Ltd. ("Party A"), （“乙方”）). Once per role and text (``memo``: the text's scratch)."""
+    key = f"labels.defined:{role}"
+    known = memo.get(key)
+    if not isinstance(known, tuple) or known[0] is not text:
+        quoted = (f'"{role}"', f"“{role}”", f"「{role}」", f"({role})", f"（{role}）")
+        known = (text, any(q in text for q in quoted))
+        memo[key] = known
+    return bool(known[1])
 
 
 # [describe the services], [Fill in city or county and state, i.e. “…”], [To be provided]:
