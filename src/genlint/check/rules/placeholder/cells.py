@@ -17,7 +17,11 @@ from .... import _lazy_re as lazy_re
 from .. import Hit
 
 _BLANK_CELL = frozenset(" \t\u3000\xa0\u202f\u205f" + "".join(map(chr, range(0x2000, 0x200B))))
-_ROW = lazy_re.compile(r"(?m)^[ \t]*\|[^\n]*\|[ \t\r]*$")
+# an empty cell, | |: rows are looked at only around one (a literal first: re skips to it fast)
+_EMPTY_CELL = lazy_re.compile(
+    r"\|[ \t\u3000\xa0\u2000-\u200a\u202f\u205f]*(?:&nbsp;)?[ \t\u3000\xa0]*\|"
+)
+_ROW_REACH = 4000
 _SEPARATOR = lazy_re.compile(
     r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t\r]*$"
 )
@@ -35,27 +39,39 @@ def _blank(cell: str) -> bool:
 def empty_cells(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
     """Label cells followed by an empty cell; ``is_label(str) -> bool`` decides a label (the
     same test as the colon rule's, passed in to keep one definition)."""
-    if "|" in text:
-        yield from _markdown(text, is_label)
-    if "<t" in text:
-        for m in _HTML_PAIR.finditer(text):
-            label = m.group(2).strip()
-            if label and not label.endswith(("：", ":")) and is_label(label):
-                start = m.start(2) + (len(m.group(2)) - len(m.group(2).lstrip()))
-                yield Hit(start, start + len(label), message=f"empty table field '{label}'")
+    yield from _markdown(text, is_label)
+    for m in _HTML_PAIR.finditer(text):
+        label = m.group(2).strip()
+        if label and not label.endswith(("：", ":")) and is_label(label):
+            start = m.start(2) + (len(m.group(2)) - len(m.group(2).lstrip()))
+            yield Hit(start, start + len(label), message=f"empty table field '{label}'")
 
 
 def _markdown(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
-    for m in _ROW.finditer(text):
-        line_end = m.end()
+    n = len(text)
+    done = -1  # the start of the last row looked at: a row with two empty cells once
+    for empty in _EMPTY_CELL.finditer(text):
+        # a table row is a line of bounded length: a bar in a huge line costs its reach only
+        lo = max(0, empty.start() - _ROW_REACH)
+        row_start = text.rfind("\n", lo, empty.start()) + 1
+        if row_start == done or (row_start == 0 and lo > 0):
+            continue
+        done = row_start
+        line_end = text.find("\n", empty.end(), empty.end() + _ROW_REACH)
+        if line_end < 0:
+            if n - empty.end() > _ROW_REACH:
+                continue
+            line_end = n
+        row = text[row_start:line_end].strip(" \t\r")
+        if not (row.startswith("|") and row.endswith("|")):
+            continue  # a bar in prose, not a table row
         nxt_end = text.find("\n", line_end + 1)
-        nxt_end = len(text) if nxt_end < 0 else nxt_end
-        if _SEPARATOR.match(text, m.start(), line_end) or _SEPARATOR.match(
-            text, min(line_end + 1, len(text)), nxt_end
+        nxt_end = n if nxt_end < 0 else nxt_end
+        if _SEPARATOR.match(text, row_start, line_end) or _SEPARATOR.match(
+            text, min(line_end + 1, n), nxt_end
         ):
             continue  # the separator itself, or the header row above it
-        row = m.group()
-        first_bar = m.start() + row.index("|")
+        first_bar = text.index("|", row_start, line_end)
         cells: list[tuple[int, int]] = []
         pos = first_bar + 1
         while True:

@@ -110,6 +110,15 @@ _HTML_TAGS = frozenset(
 )
 
 
+# inside 【…】: an id at the end (a role, 【股东3】) or an instruction word; the lookahead rejects
+# in C every other bracket (the headings of a judgment, 【判决结果】, never reach Python)
+_ROLE_OR_INSTRUCTION = (
+    r"(?=[^【】\n]{1,8}?[0-9０-９A-Za-z一二三四五六七八九十甲乙丙丁]】"
+    r"|[^【】\n写填注列载请此例比如]{0,60}[写填注列载请此例比如])"
+    r"(?P<h>[^【】\n]{2,120})"
+)
+
+
 class SlotLabel(Rule):
     id = "placeholder/slot-label"
     description = "a bracketed label names a value that was never filled in"
@@ -162,13 +171,15 @@ class SlotLabel(Rule):
         "【具体情况】见附件",
     )
     # in the order of _patterns: pattern i starts with trigger pattern i (ctx.finditer's part)
-    trigger = ("【", "［", "〈", r"\[", "<", "（[写注列载填请此输插]", r"\([写注列载填请此输插]", "【")
+    trigger = ("【", "［", "〈", r"\[", "<", "（[写注列载填请此输插]", r"\([写注列载填请此输插]")
     skip_code = True
 
     # one pattern per bracket, each starting with it: re skips to a literal at memchr speed
     # (an alternation of brackets makes it test every position)
     _patterns = (
-        lazy_re.compile(_cjk_bracket("【", "】", "a")),
+        # a value-noun label, or else (group h) 【股东3】, a role standing for a party not yet
+        # named, or 【具体的服务内容，如（写明…）】, an instruction to the drafter: one scan of 【
+        lazy_re.compile(f"【(?:{_cjk_bracket('【', '】', 'a')[1:-1]}|{_ROLE_OR_INSTRUCTION})】"),
         lazy_re.compile(_cjk_bracket("［", "］", "b")),
         lazy_re.compile(_cjk_bracket("〈", "〉", "c")),
         # [text](url) and [text][ref] are links; [text]: at a line start defines a reference
@@ -177,15 +188,6 @@ class SlotLabel(Rule):
         # （写明姓名、住所）: an instruction to the drafter in parentheses, left in the text
         lazy_re.compile(rf"（(?P<f>{_INSTRUCTION}[^（）\n：:]{{0,60}})）"),
         lazy_re.compile(rf"\((?P<g>{_INSTRUCTION}[^()\n：:]{{0,60}})\)"),
-        # 【股东3】 (a role standing for a party not yet named) and 【具体的服务内容，如（写明…）】
-        # (an instruction to the drafter): what the value-noun test of pattern a leaves. The
-        # lookahead rejects in C every bracket without an id at its end or an instruction word
-        # (the headings of a judgment, 【判决结果】, never reach Python)
-        lazy_re.compile(
-            r"【(?=[^【】\n]{1,8}?[0-9０-９A-Za-z一二三四五六七八九十甲乙丙丁]】"
-            r"|[^【】\n]{0,60}?(?:写明|填写|注明|列明|载明|填明|请填|请输入|此处|例如|比如|如[：:（(]))"
-            r"(?P<h>[^【】\n]{2,120})】"
-        ),
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
@@ -205,10 +207,11 @@ class SlotLabel(Rule):
                 continue
             raw = m.group(kind)
             label = _MARKUP.sub("", raw).strip()
-            if kind == "h":
-                if not _cjk_label(label) and (_ROLE_ID.fullmatch(label) or _cjk_instruction(label)):
+            if kind == "h" or (kind == "a" and not _cjk_label(label)):
+                if _ROLE_ID.fullmatch(label) or _cjk_instruction(label):
                     yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
-                continue
+                if kind == "h":
+                    continue
             if kind == "d":
                 if text[end : end + 1] == ":" and _LINE_LEAD.match(text, _line_start(text, start), start):
                     continue  # [label]: url — a Markdown reference definition
