@@ -241,6 +241,7 @@ class Checker:
                 kind=doc.kind,
                 path=doc.path,
                 code_ranges=tuple(seg.code_ranges),
+                places=tuple(seg.places),
             )
             findings.extend(
                 self.check(

@@ -10,8 +10,9 @@ number. DOCX tables reach the colon rule as one line per cell (see :mod:`.fields
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import pairwise
+from typing import Any
 
 from .... import _lazy_re as lazy_re
 from .. import Hit
@@ -92,3 +93,39 @@ def _markdown(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
             if core and is_label(core):
                 start = a + cell.index(label)
                 yield Hit(start, start + len(label), message=f"empty table field '{label}'")
+
+
+def docx_cells(
+    text: str,
+    places: Sequence[tuple[int, Mapping[str, Any]]],
+    is_label: Callable[[str], bool],
+    group_endings: tuple[str, ...],
+) -> Iterator[Hit]:
+    """DOCX table rows: a cell holding only a label (no colon: the colon rule has those)
+    beside an empty cell of the same row. The reader's places tell cells from lines. A label
+    naming a group (当事人信息) heads the cells below it, not a value."""
+    # (row key, cell number, start, end) per cell; a cell's paragraphs are consecutive places
+    cells: list[tuple[tuple[Any, ...], Any, int, int]] = []
+    for i, (offset, fields) in enumerate(places):
+        end = places[i + 1][0] if i + 1 < len(places) else len(text)
+        cell = fields.get("cell")
+        row = (fields.get("part"), fields.get("table"), fields.get("row"))
+        if cells and cells[-1][0] == row and cells[-1][1] == cell and cell is not None:
+            cells[-1] = (row, cell, cells[-1][2], end)  # another paragraph of the same cell
+        else:
+            cells.append((row, cell, offset, end))
+    for (row, cell, start, end), (row2, cell2, start2, end2) in pairwise(cells):
+        if cell is None or row2 != row or cell2 != cell + 1:
+            continue
+        label = text[start:end].strip(_STRIP)
+        if not label or "\n" in label or label.endswith(("：", ":")):
+            continue
+        if text[start2:end2].strip(_STRIP):
+            continue  # the value is there
+        core = label.replace("**", "")
+        if is_label(core) and not core.endswith(group_endings):
+            at = start + text[start:end].index(label)
+            yield Hit(at, at + len(label), message=f"empty table field '{label}'")
+
+
+_STRIP = "".join(sorted(_BLANK_CELL)) + "\r\n"

@@ -343,9 +343,11 @@ class EmptyField(Rule):
     skip_code = True
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
-        from .cells import empty_cells
+        from .cells import docx_cells, empty_cells
 
         yield from empty_cells(text, _is_label)
+        if ctx.places and ctx.kind == "docx":
+            yield from docx_cells(text, ctx.places, _is_label, _GROUP_ENDINGS)
         for pattern in _CANDIDATES:
             for m in ctx.finditer(pattern, text):
                 hit = self._check(text, m.start())
