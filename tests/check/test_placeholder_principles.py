@@ -229,3 +229,28 @@ def test_bad_input_stays_linear(text: str) -> None:
     start = time.perf_counter()
     check_text(text, select="placeholder")
     assert time.perf_counter() - start < 20
+
+
+def test_a_docx_label_cell_beside_an_empty_cell_is_an_empty_field(tmp_path: Path) -> None:
+    from tests.support.docx_build import new_document, to_bytes
+
+    document = new_document()
+    table = document.add_table(rows=5, cols=2)
+    rows = [
+        ("联系电话", ""),
+        ("姓名", "张三"),
+        ("当事人信息", ""),
+        ("其他□", ""),
+        ("合计", "\u00a0"),
+    ]
+    for r, (label, value) in enumerate(rows):
+        table.cell(r, 0).text = label
+        table.cell(r, 1).text = value
+    document.add_paragraph("备注")  # a body paragraph after the table is not a cell
+    path = tmp_path / "t.docx"
+    path.write_bytes(to_bytes(document))
+    (file,) = check_paths([path], select="placeholder").files
+    assert [(f.text, f.location) for f in file.findings] == [
+        ("联系电话", {"part": "body", "table": 1, "row": 1, "cell": 1}),
+        ("合计", {"part": "body", "table": 1, "row": 5, "cell": 1}),
+    ]

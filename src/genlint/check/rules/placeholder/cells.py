@@ -118,8 +118,8 @@ def docx_cells(
         if cell is None or row2 != row or cell2 != cell + 1:
             continue
         label = text[start:end].strip(_STRIP)
-        if not label or "\n" in label or label.endswith(("：", ":")):
-            continue
+        if not label or "\n" in label or "：" in label or ":" in label or label[-1] in _BOXES:
+            continue  # several lines, a field with its colon (the colon rule's), a tick box
         if text[start2:end2].strip(_STRIP):
             continue  # the value is there
         core = label.replace("**", "")
@@ -128,4 +128,5 @@ def docx_cells(
             yield Hit(at, at + len(label), message=f"empty table field '{label}'")
 
 
+_BOXES = frozenset("□☐■☑☒")
 _STRIP = "".join(sorted(_BLANK_CELL)) + "\r\n"
