@@ -13,10 +13,10 @@ Corpora (each a folder with ``expect.jsonl`` and ``files/``; labels as in realdo
 
 Files labelled ``anonymised_names`` (published judgments) are checked with ``--profile judgment``.
 An item's class is its ``class`` key, else read from its rule and pattern (see ``item_class``).
-The ratio printed against the obvious alternative is recall and false alarms with the
-``placeholder`` rules judged by their literal examples only (``--select placeholder/slot-label,…``
-is not an alternative a user has); so the comparison is against the code of the merge base, when
-``--baseline SRC`` points at a checkout's ``src`` folder (run in a subprocess).
+The comparison is against the obvious alternative, the code before a change: ``--baseline SRC``
+(a checkout's ``src`` folder) scores the same corpora with it in a subprocess, and the table gets
+a column for each. Seconds per file are wall time in this process (reading included; scans are
+read by OCR).
 """
 
 from __future__ import annotations
@@ -34,7 +34,15 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-DEV_DEFAULT = ROOT.parent / "shared" / "corpora" / "realdocs-dev"
+# ../shared beside the repository; a git worktree (…/wt/NAME) finds it beside the main one
+DEV_DEFAULT = next(
+    (
+        p / "shared" / "corpora" / "realdocs-dev"
+        for p in (ROOT.parent, ROOT.parent.parent)
+        if (p / "shared" / "corpora" / "realdocs-dev").is_dir()
+    ),
+    ROOT.parent / "shared" / "corpora" / "realdocs-dev",
+)
 OWN_DEFAULT = ROOT / "benchmarks" / "corpora" / "realdocs-own"
 
 
