@@ -160,7 +160,7 @@ def test_principle_classes(text: str, rule: str, span: str) -> None:
         # headings and lead-ins whose content follows
         "甲方收款账户信息：\n账户名：北京远航科技有限公司\n开户行：中国银行北京分行",
         "BUYER:\nName: Ann Lee\nTitle: CEO",
-        "甲方（盖章）：\n法定代表人（签字）：",
+        "甲方（盖章）：\n法定代表人：张三",
         "Signature: ____________\nName: Ann Lee",
         # already masked, in any masking character
         "尾号××××的银行卡",

@@ -249,24 +249,25 @@ def _empty_after_next_label(text: str, colon: int) -> bool:
     return q >= len(text) or text[q] in "\r\n|" or (q - p >= 2 and text[q] not in "：:")
 
 
-# a place to sign or seal, meant to stay empty on the page (SPEC §1 "Signature and party
-# blocks"): 法定代表人（签字）：, Signature:, 甲方（盖章）： — but not a value asked for with a seal
-# beside it (单位名称（章）：)
-_SIGN_QUALIFIER = lazy_re.compile(r"[（(](?:签字|签名|签章|盖章|公章|签字盖章|签字或盖章|盖章或签字|章)[）)]")
-_SIGN_WORDS = frozenset(
-    _words("签字 签名 签章 盖章 公章 签字盖章 签字或盖章 Signature Signed Sign Initials Initial 签署")
+# a place to sign, meant to stay empty on the page (SPEC §1 "Signature and party blocks"):
+# Signature:, 签字： alone. A named signer (具状人（签字）：) is a field the reviewer sends back;
+# a party's seal line above its block (甲方（盖章）：\n法定代表人：…) heads the block
+_SIGN_WORDS = frozenset(_words("签字 签名 签章 盖章 签字盖章 签字或盖章 签署"))
+_SEAL_QUALIFIER = lazy_re.compile(r"[（(](?:签字|签名|签章|盖章|公章|签字盖章|签字或盖章|盖章或签字|章)[）)]")
+_PARTY_ROLES = frozenset(
+    _words("甲方 乙方 丙方 丁方 买方 卖方 出租方 承租方 出租人 承租人 委托方 受托方 发包方 承包方 供方 需方 出卖人 买受人")
 )
 
 
 @lru_cache(maxsize=1024)
 def _signature_line(label: str) -> bool:
     core = _core(label)
-    if core in _SIGN_WORDS or core.lower() in ("signature", "signed", "sign", "initials"):
-        return True
-    if _SIGN_QUALIFIER.search(core) is None:
-        return False
-    base = _SIGN_QUALIFIER.sub("", core)
-    return not base.endswith(("名称", "姓名", "名字", "日期", "时间", "地址", "电话"))
+    return core in _SIGN_WORDS or core.lower() in ("signature", "signed", "sign", "initials")
+
+
+def _party_seal_heading(label: str) -> bool:
+    core = _core(label)
+    return _SEAL_QUALIFIER.search(core) is not None and _SEAL_QUALIFIER.sub("", core) in _PARTY_ROLES
 
 
 # BUYER:, THE COMPANY: above its Name:/Title: lines — an all-caps party name heading its block
@@ -275,7 +276,8 @@ _CAPS_HEADING = lazy_re.compile(r"[A-Z][A-Z .,&'’()-]{1,40}")
 
 def _block_heading(label: str, text: str, line_end: int) -> bool:
     core = label.replace("**", "").strip()
-    if _CAPS_HEADING.fullmatch(core) is None or _names_value(core.replace(" ", "")):
+    caps = _CAPS_HEADING.fullmatch(core) is not None and not _names_value(core.replace(" ", ""))
+    if not (caps or _party_seal_heading(label)):
         return False
     nxt = _next_line(text, line_end)
     return nxt is not None and _field_line(text, nxt[0], nxt[1], limit=20)[0]
@@ -318,6 +320,7 @@ class EmptyField(Rule):
         "BUYER:\nName:\nTitle:",
         "签约代表：\n委托代理人：",
         "单位名称（章）：",
+        "具状人（签字）：\n日期：2026年3月1日",
     )
     good = (
         "诉讼请求：\n1. 判令被告支付货款10000元；",
@@ -333,8 +336,8 @@ class EmptyField(Rule):
         "双方约定如下：",
         "| Name | Title |\n|---|---|\n| Ann | CEO |",
         "| 项目 | |\n| --- | --- |",
-        "法定代表人（签字）：",
-        "甲方（盖章）：\n乙方（盖章）：",
+        "签字：",
+        "甲方（盖章）：\n法定代表人：张三",
         "SELLER:\nName: Ann Lee\nTitle: CEO",
     )
     # no trigger: colons are so common that windows around them cover most of a Chinese text,

@@ -1,6 +1,6 @@
-"""Lines left empty on purpose: a rule line after ``Signature:``, ``By:``, ``签字：`` or
-``法定代表人（盖章）：`` is where a person signs or seals the printed page, not a value the writer
-forgot (SPEC §1, "Signature and party blocks"). The blank rules keep their hits elsewhere.
+"""Lines left empty on purpose: a rule line after a bare ``Signature:``, ``By:`` or ``签字：`` is
+where a person signs the printed page, not a value the writer forgot (SPEC §1, "Signature and
+party blocks"). The blank rules keep their hits elsewhere, a named signer's line included.
 """
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ import re
 from .... import _lazy_re as lazy_re
 from .. import PatternRule, RuleContext
 
-# the text before a rule line on its line, ending in a signature or seal label
+# a signature label standing alone before a rule line (Signature: ____, 签字：____); a named
+# signer (乙方（签字）：____) asks for that party's signature, a blank the reviewer sends back
 _SIGN_BEFORE = lazy_re.compile(
-    r"(?i)(?:signature|signed|sign here|initials?|by|签字|签名|签章|盖章|公章|签字或盖章|签字盖章|[（(](?:签字|签名|签章|盖章|章)[）)])"
-    r"[ \t\u3000\xa0]*[：:]?[ \t\u3000\xa0]*$"
+    r"(?i)(?:^|[ \t\u3000\xa0]{2}|\t)(?:signature|signed|sign here|initials?|by|签字|签名|签章|盖章)"
+    r"[ \t\u3000\xa0]*[：:][ \t\u3000\xa0]*$"
 )
 _LOOK_BACK = 40  # a signature label stands just before its line
 
@@ -22,8 +23,10 @@ _LOOK_BACK = 40  # a signature label stands just before its line
 def signature_rule_line(text: str, start: int) -> bool:
     """Whether the blank at ``start`` follows a signature or seal label on its line."""
     lo = max(0, start - _LOOK_BACK)
-    line_start = max(text.rfind("\n", lo, start) + 1, lo)
-    return _SIGN_BEFORE.search(text, line_start, start) is not None
+    line_start = text.rfind("\n", lo, start) + 1
+    if line_start == 0 and lo > 0:
+        return False  # no line start within reach: the label is not a short one
+    return _SIGN_BEFORE.search(text[line_start:start]) is not None
 
 
 class _QuietOnSignatureLines(PatternRule):
