@@ -254,3 +254,23 @@ def test_a_docx_label_cell_beside_an_empty_cell_is_an_empty_field(tmp_path: Path
         ("联系电话", {"part": "body", "table": 1, "row": 1, "cell": 1}),
         ("合计", {"part": "body", "table": 1, "row": 5, "cell": 1}),
     ]
+
+
+def test_a_label_ending_its_docx_cell_is_empty_unless_the_next_cell_holds_the_value(
+    tmp_path: Path,
+) -> None:
+    from tests.support.docx_build import new_document, to_bytes
+
+    document = new_document()
+    table = document.add_table(rows=2, cols=2)
+    table.cell(0, 0).text = "姓名："
+    table.cell(0, 1).text = "张三"  # the value in the next cell: not empty
+    table.cell(1, 0).text = "需方：甲公司"
+    table.cell(1, 1).text = "供方：乙公司\n联系人："  # ends the row's last cell: empty
+    document.add_paragraph("产品名称、型号、数量")  # the next line is body text, not the value
+    path = tmp_path / "t.docx"
+    path.write_bytes(to_bytes(document))
+    (file,) = check_paths([path], select="placeholder").files
+    assert [(f.text, f.location) for f in file.findings] == [
+        ("联系人：", {"part": "body", "table": 1, "row": 2, "cell": 2})
+    ]

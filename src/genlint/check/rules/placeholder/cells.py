@@ -10,6 +10,7 @@ number. DOCX tables reach the colon rule as one line per cell (see :mod:`.fields
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import pairwise
 from typing import Any
@@ -95,6 +96,45 @@ def _markdown(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
                 yield Hit(start, start + len(label), message=f"empty table field '{label}'")
 
 
+class CellSpans:
+    """The DOCX table cells of a text, from the reader's places: which cell holds an offset,
+    and whether the rest of that cell and the row's next cell are empty."""
+
+    def __init__(self, places: Sequence[tuple[int, Mapping[str, Any]]], length: int) -> None:
+        self.cells = _cells(places, length)
+        self.starts = [start for _, _, start, _ in self.cells]
+
+    def empty_after(self, text: str, pos: int, blanks: str) -> bool:
+        k = bisect.bisect_right(self.starts, pos) - 1
+        if k < 0:
+            return False
+        row, cell, _, end = self.cells[k]
+        if cell is None or pos > end or text[pos:end].strip(blanks + "\r\n"):
+            return False  # not in a cell, or the cell goes on after it
+        if k + 1 < len(self.cells):
+            row2, cell2, start2, end2 = self.cells[k + 1]
+            if row2 == row and cell2 == cell + 1 and text[start2:end2].strip(blanks + "\r\n"):
+                return False  # the value stands in the next cell
+        return True
+
+
+def _cells(
+    places: Sequence[tuple[int, Mapping[str, Any]]], length: int
+) -> list[tuple[tuple[Any, ...], Any, int, int]]:
+    """(row key, cell number or None, start, end) per cell or body paragraph run, in order;
+    the paragraphs of one cell are consecutive places and make one entry."""
+    cells: list[tuple[tuple[Any, ...], Any, int, int]] = []
+    for i, (offset, fields) in enumerate(places):
+        end = places[i + 1][0] if i + 1 < len(places) else length
+        cell = fields.get("cell")
+        row = (fields.get("part"), fields.get("table"), fields.get("row"))
+        if cells and cells[-1][0] == row and cells[-1][1] == cell and cell is not None:
+            cells[-1] = (row, cell, cells[-1][2], end)
+        else:
+            cells.append((row, cell, offset, end))
+    return cells
+
+
 def docx_cells(
     text: str,
     places: Sequence[tuple[int, Mapping[str, Any]]],
@@ -104,16 +144,7 @@ def docx_cells(
     """DOCX table rows: a cell holding only a label (no colon: the colon rule has those)
     beside an empty cell of the same row. The reader's places tell cells from lines. A label
     naming a group (当事人信息) heads the cells below it, not a value."""
-    # (row key, cell number, start, end) per cell; a cell's paragraphs are consecutive places
-    cells: list[tuple[tuple[Any, ...], Any, int, int]] = []
-    for i, (offset, fields) in enumerate(places):
-        end = places[i + 1][0] if i + 1 < len(places) else len(text)
-        cell = fields.get("cell")
-        row = (fields.get("part"), fields.get("table"), fields.get("row"))
-        if cells and cells[-1][0] == row and cells[-1][1] == cell and cell is not None:
-            cells[-1] = (row, cell, cells[-1][2], end)  # another paragraph of the same cell
-        else:
-            cells.append((row, cell, offset, end))
+    cells = _cells(places, len(text))
     for (row, cell, start, end), (row2, cell2, start2, end2) in pairwise(cells):
         if cell is None or row2 != row or cell2 != cell + 1:
             continue

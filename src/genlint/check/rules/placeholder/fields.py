@@ -39,10 +39,14 @@ import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 from .labels import CJK_VALUE_NOUNS
+
+if TYPE_CHECKING:
+    from .cells import CellSpans
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -346,14 +350,16 @@ class EmptyField(Rule):
     skip_code = True
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
-        from .cells import docx_cells, empty_cells
+        from .cells import CellSpans, docx_cells, empty_cells
 
         yield from empty_cells(text, _is_label)
+        cells = None
         if ctx.places and ctx.kind == "docx":
             yield from docx_cells(text, ctx.places, _is_label, _GROUP_ENDINGS)
+            cells = CellSpans(ctx.places, len(text))
         for pattern in _CANDIDATES:
             for m in ctx.finditer(pattern, text):
-                hit = self._check(text, m.start())
+                hit = self._check(text, m.start(), cells)
                 if hit is None:
                     continue
                 yield hit
@@ -371,7 +377,7 @@ class EmptyField(Rule):
             yield Hit(label.start, start, message=f"empty form field '{text[label.start : start]}'")
             start = label.start
 
-    def _check(self, text: str, colon: int) -> Hit | None:
+    def _check(self, text: str, colon: int, cells: CellSpans | None = None) -> Hit | None:
         n = len(text)
         if colon == 0 or text[colon - 1] in _NO_LABEL_BEFORE:
             return None
@@ -393,7 +399,14 @@ class EmptyField(Rule):
             return None
         if at_line_end and _block_heading(text[label.start : colon], text, q):
             return None
-        if at_line_end and not self._empty_at_line_end(text, label, strong, colon, line_start, q):
+        # a label ending its DOCX table cell with no value in the row's next cell (or no next
+        # cell): the layout says the field is empty, whatever line the reader puts next
+        ended = at_line_end and cells is not None and cells.empty_after(text, q, _BLANK_CHARS)
+        if (
+            at_line_end
+            and not ended
+            and not self._empty_at_line_end(text, label, strong, colon, line_start, q)
+        ):
             return None
         end = q
         while end > p and text[end - 1] == "\r":
