@@ -5,7 +5,9 @@ fields"), in Markdown pipe tables (``| Name | |``) and HTML tables
 A label cell with its colon (``| 姓名： | |``) is found by the colon rule of :mod:`.fields`; this
 module finds the label cells without one. A Markdown header row (the row above the ``|---|``
 line) names columns, so its empty cells are not fields; nor is a cell that holds a sentence or a
-number. DOCX tables reach the colon rule as one line per cell (see :mod:`.fields`).
+number. DOCX tables reach the rules as one line per cell paragraph; the reader's places say
+which cell a line is in, so :func:`docx_cells` finds a bare label beside an empty cell and
+:class:`CellSpans` lets the colon rule see that a label ends its cell with nothing beside it.
 """
 
 from __future__ import annotations
@@ -67,8 +69,8 @@ def _markdown(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
         row = text[row_start:line_end].strip(" \t\r")
         if not (row.startswith("|") and row.endswith("|")):
             continue  # a bar in prose, not a table row
-        nxt_end = text.find("\n", line_end + 1)
-        nxt_end = n if nxt_end < 0 else nxt_end
+        nxt_end = text.find("\n", line_end + 1, line_end + 1 + _ROW_REACH)
+        nxt_end = min(n, line_end + 1 + _ROW_REACH) if nxt_end < 0 else nxt_end
         if _SEPARATOR.match(text, row_start, line_end) or _SEPARATOR.match(
             text, min(line_end + 1, n), nxt_end
         ):
