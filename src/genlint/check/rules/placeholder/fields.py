@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 from .labels import CJK_VALUE_NOUNS
+from .signature import bare_signature_label, caps_party_name, next_line, party_seal_heading
 
 if TYPE_CHECKING:
     from .cells import CellSpans
@@ -253,54 +254,14 @@ def _empty_after_next_label(text: str, colon: int) -> bool:
     return q >= len(text) or text[q] in "\r\n|" or (q - p >= 2 and text[q] not in "：:")
 
 
-# a place to sign, meant to stay empty on the page (SPEC §1 "Signature and party blocks"):
-# Signature:, 签字： alone. A named signer (具状人（签字）：) is a field the reviewer sends back;
-# a party's seal line above its block (甲方（盖章）：\n法定代表人：…) heads the block
-_SIGN_WORDS = frozenset(_words("签字 签名 签章 盖章 签字盖章 签字或盖章 签署"))
-_SEAL_QUALIFIER = lazy_re.compile(r"[（(](?:签字|签名|签章|盖章|公章|签字盖章|签字或盖章|盖章或签字|章)[）)]")
-_PARTY_ROLES = frozenset(
-    _words("甲方 乙方 丙方 丁方 买方 卖方 出租方 承租方 出租人 承租人 委托方 受托方 发包方 承包方 供方 需方 出卖人 买受人")
-)
-
-
-@lru_cache(maxsize=1024)
-def _signature_line(label: str) -> bool:
-    core = _core(label)
-    return core in _SIGN_WORDS or core.lower() in ("signature", "signed", "sign", "initials")
-
-
-def _party_seal_heading(label: str) -> bool:
-    core = _core(label)
-    return _SEAL_QUALIFIER.search(core) is not None and _SEAL_QUALIFIER.sub("", core) in _PARTY_ROLES
-
-
-# BUYER:, THE COMPANY: above its Name:/Title: lines — an all-caps party name heading its block
-_CAPS_HEADING = lazy_re.compile(r"[A-Z][A-Z .,&'’()-]{1,40}")
-
-
 def _block_heading(label: str, text: str, line_end: int) -> bool:
-    core = label.replace("**", "").strip()
-    caps = _CAPS_HEADING.fullmatch(core) is not None and not _names_value(core.replace(" ", ""))
-    if not (caps or _party_seal_heading(label)):
+    """BUYER: or 甲方（盖章）： above field lines heads its block (SPEC §1)."""
+    core = _core(label)
+    caps = caps_party_name(label) and not _names_value(core)
+    if not (caps or party_seal_heading(core)):
         return False
-    nxt = _next_line(text, line_end)
+    nxt = next_line(text, line_end, _BLANK_CHARS)
     return nxt is not None and _field_line(text, nxt[0], nxt[1], limit=20)[0]
-
-
-def _next_line(text: str, line_end: int) -> tuple[int, int] | None:
-    """(start, end) of the next line with text after ``line_end``, within a few lines."""
-    n = len(text)
-    r = line_end
-    for _ in range(4):
-        if r >= n:
-            return None
-        start = r + 1
-        stop = text.find("\n", start, min(n, start + 400))
-        stop = min(n, start + 400) if stop < 0 else stop
-        if text[start:stop].strip(_BLANK_CHARS + "\r"):
-            return start, stop
-        r = stop
-    return None
 
 
 class EmptyField(Rule):
@@ -395,7 +356,7 @@ class EmptyField(Rule):
                 return None
         line_start = _line_start(text, colon)
         label = _label_before(text, colon, line_start)
-        if label is None or _signature_line(text[label.start : colon]):
+        if label is None or bare_signature_label(_core(text[label.start : colon])):
             return None
         if at_line_end and _block_heading(text[label.start : colon], text, q):
             return None

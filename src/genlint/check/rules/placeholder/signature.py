@@ -45,4 +45,76 @@ def quiet_on_signature_lines(rule: PatternRule, good: tuple[str, ...] = ()) -> P
     return quiet
 
 
-__all__ = ["quiet_on_signature_lines", "signature_rule_line"]
+# a place to sign, meant to stay empty on the page: Signature:, 签字： alone. A named signer
+# (具状人（签字）：) is a field the reviewer sends back; a party's seal line above its block
+# (甲方（盖章）：\n法定代表人：…) heads the block
+_SIGN_WORDS = frozenset(["签字", "签名", "签章", "盖章", "签字盖章", "签字或盖章", "签署"])
+_SEAL_QUALIFIER = lazy_re.compile(
+    r"[（(](?:签字|签名|签章|盖章|公章|签字盖章|签字或盖章|盖章或签字|章)[）)]"
+)
+_PARTY_ROLES = frozenset(
+    [
+        "甲方",
+        "乙方",
+        "丙方",
+        "丁方",
+        "买方",
+        "卖方",
+        "出租方",
+        "承租方",
+        "出租人",
+        "承租人",
+        "委托方",
+        "受托方",
+        "发包方",
+        "承包方",
+        "供方",
+        "需方",
+        "出卖人",
+        "买受人",
+    ]
+)
+# BUYER:, THE COMPANY: — an all-caps party name heading its Name:/Title: lines
+_CAPS_NAME = lazy_re.compile(r"[A-Z][A-Z .,&'’()-]{1,40}")
+
+
+def bare_signature_label(core: str) -> bool:
+    """Signature:, 签字：: a label with no signer, where a person signs (``core``: no blanks)."""
+    return core in _SIGN_WORDS or core.lower() in ("signature", "signed", "sign", "initials")
+
+
+def party_seal_heading(core: str) -> bool:
+    """甲方（盖章）: a party role with its seal or signature, heading the party's lines."""
+    return (
+        _SEAL_QUALIFIER.search(core) is not None and _SEAL_QUALIFIER.sub("", core) in _PARTY_ROLES
+    )
+
+
+def caps_party_name(label: str) -> bool:
+    return _CAPS_NAME.fullmatch(label.replace("**", "").strip()) is not None
+
+
+def next_line(text: str, line_end: int, blanks: str) -> tuple[int, int] | None:
+    """(start, end) of the next line with text after ``line_end``, within a few lines."""
+    n = len(text)
+    r = line_end
+    for _ in range(4):
+        if r >= n:
+            return None
+        start = r + 1
+        stop = text.find("\n", start, min(n, start + 400))
+        stop = min(n, start + 400) if stop < 0 else stop
+        if text[start:stop].strip(blanks + "\r"):
+            return start, stop
+        r = stop
+    return None
+
+
+__all__ = [
+    "bare_signature_label",
+    "caps_party_name",
+    "next_line",
+    "party_seal_heading",
+    "quiet_on_signature_lines",
+    "signature_rule_line",
+]
