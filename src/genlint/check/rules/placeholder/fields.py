@@ -257,8 +257,7 @@ def _empty_after_next_label(text: str, colon: int) -> bool:
 def _block_heading(label: str, text: str, line_end: int) -> bool:
     """BUYER: or 甲方（盖章）： above field lines heads its block (SPEC §1)."""
     core = _core(label)
-    caps = caps_party_name(label) and not _names_value(core)
-    if not (caps or party_seal_heading(core)):
+    if not (caps_party_name(label) or party_seal_heading(core)):
         return False
     nxt = next_line(text, line_end, _BLANK_CHARS)
     return nxt is not None and _field_line(text, nxt[0], nxt[1], limit=20)[0]
@@ -304,6 +303,7 @@ class EmptyField(Rule):
         "签字：",
         "甲方（盖章）：\n法定代表人：张三",
         "SELLER:\nName: Ann Lee\nTitle: CEO",
+        "COMPANY:\nBy: Ann Lee\nTitle: CEO",
     )
     # no trigger: colons are so common that windows around them cover most of a Chinese text,
     # and building them costs more than the one scan per colon the rule makes anyway

@@ -90,8 +90,17 @@ def party_seal_heading(core: str) -> bool:
     )
 
 
+# field names a form may print in capitals (NAME:, DATE:): fields, not a party heading
+_CAPS_FIELDS = frozenset(
+    "NAME DATE TITLE ADDRESS EMAIL E-MAIL PHONE TEL FAX SIGNATURE BY ITS DATED ATTN NO ID "
+    "AMOUNT TOTAL CITY STATE ZIP COUNTRY POSITION".split()
+)
+
+
 def caps_party_name(label: str) -> bool:
-    return _CAPS_NAME.fullmatch(label.replace("**", "").strip()) is not None
+    """BUYER, THE COMPANY: a party named in capitals (NAME, DATE are fields)."""
+    word = label.replace("**", "").strip()
+    return _CAPS_NAME.fullmatch(word) is not None and word.rstrip(".") not in _CAPS_FIELDS
 
 
 def next_line(text: str, line_end: int, blanks: str) -> tuple[int, int] | None:
