@@ -92,8 +92,31 @@ def party_seal_heading(core: str) -> bool:
 
 # field names a form may print in capitals (NAME:, DATE:): fields, not a party heading
 _CAPS_FIELDS = frozenset(
-    "NAME DATE TITLE ADDRESS EMAIL E-MAIL PHONE TEL FAX SIGNATURE BY ITS DATED ATTN NO ID "
-    "AMOUNT TOTAL CITY STATE ZIP COUNTRY POSITION".split()
+    [
+        "NAME",
+        "DATE",
+        "TITLE",
+        "ADDRESS",
+        "EMAIL",
+        "E-MAIL",
+        "PHONE",
+        "TEL",
+        "FAX",
+        "SIGNATURE",
+        "BY",
+        "ITS",
+        "DATED",
+        "ATTN",
+        "NO",
+        "ID",
+        "AMOUNT",
+        "TOTAL",
+        "CITY",
+        "STATE",
+        "ZIP",
+        "COUNTRY",
+        "POSITION",
+    ]
 )
 
 
