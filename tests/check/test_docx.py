@@ -48,7 +48,8 @@ def test_underlined_spaces_are_a_blank_and_plain_spaces_are_not(tmp_path: Path) 
     append_inline(q, run("合同金额为人民币"), run("     "), run("元，签字"), run("张三", underline=True))
     text = _read(to_bytes(document)).segments[0].text
     assert text.splitlines() == ["合同金额为人民币_____元", "合同金额为人民币     元，签字张三"]
-    file = _check(tmp_path, to_bytes(document), "placeholder")
+    # (plain spaces before 元 are a gap in a sentence, SPEC §1: placeholder/gap-blank's case)
+    file = _check(tmp_path, to_bytes(document), "placeholder/underscore-blank")
     assert [(f.rule, f.text, f.location) for f in file.findings] == [
         ("placeholder/underscore-blank", "_____", {"part": "body", "paragraph": 1})
     ]

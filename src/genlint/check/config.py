@@ -17,12 +17,21 @@ from .rules import PACKS, Rule, pattern_rule_from_table
 if TYPE_CHECKING:
     from ..config import RawConfig
 
-__all__ = ["CheckConfig", "as_config"]
+__all__ = ["PROFILES", "CheckConfig", "as_config"]
 
 
 def _no_empty(value: str | list[str]) -> str | None:
     items = [value] if isinstance(value, str) else value
     return "must not hold an empty string" if any(not item for item in items) else None
+
+
+# what a document is, for the rules that read it differently (SPEC §1 "Review copies and
+# reports"): a published judgment anonymises parties on purpose (李某, 张某1, 马XX)
+PROFILES = ("default", "judgment")
+
+
+def _known_profile(value: str) -> str | None:
+    return None if value in PROFILES else f"must be one of {', '.join(PROFILES)}"
 
 
 # [check] keys of genlint.toml (docs/configuration.md); `disable` is another name for `ignore`
@@ -38,6 +47,7 @@ KEYS = {
     "lang": Key("str", lambda v: None if v in ("zh", "en") else "must be zh or en"),
     "exclude": Key("str_or_list", _no_empty),
     "per-file-ignores": Key("table"),
+    "profile": Key("str", _known_profile),
 }
 
 
@@ -59,6 +69,7 @@ class CheckConfig:
     exclude: tuple[str, ...] = ()
     per_file_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     root: str | None = None
+    profile: str = "default"
 
     @classmethod
     def from_section(cls, section: Mapping[str, Any], where: str = "[check]") -> CheckConfig:
@@ -122,6 +133,7 @@ class CheckConfig:
             lang=section.get("lang"),
             exclude=str_list("exclude"),
             per_file_ignores=per_file,
+            profile=str(section.get("profile", "default")),
         )
 
     @classmethod

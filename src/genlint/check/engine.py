@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, GenlintError, UnknownRuleError
 from ..findings import Finding, Severity
-from .config import CheckConfig, as_config
+from .config import PROFILES, CheckConfig, as_config
 from .report import CheckReport, FileResult
 from .rules import Hit, Rule, RuleContext, select_rules
 from .windows import TriggerWindows, merged_windows
@@ -67,6 +67,11 @@ class Checker:
                     raise ConfigError(f"[check].severity: unknown rule {key!r}")
         self.config = cfg
         self.options = dict(options or {})
+        # the document profile reaches rules as an option; the command line beats the file
+        profile = self.options.get("profile") or cfg.profile
+        if profile not in PROFILES:
+            raise ConfigError(f"unknown profile {profile!r} (profiles: {', '.join(PROFILES)})")
+        self.options["profile"] = profile
         self._triggers: dict[str | tuple[str, ...], tuple[re.Pattern[str], ...]] = {}
         for rule in self.rules:
             trig = rule.trigger
@@ -241,6 +246,7 @@ class Checker:
                 kind=doc.kind,
                 path=doc.path,
                 code_ranges=tuple(seg.code_ranges),
+                places=tuple(seg.places),
             )
             found = self.check(
                 seg.text,

@@ -64,6 +64,13 @@ if TYPE_CHECKING:
     help="SOURCES.json: lets the citation pack flag ids that name no source.",
 )
 @option(
+    "--profile",
+    type=click.Choice(["default", "judgment"]),
+    default=None,
+    show_default="[check] profile, else default",
+    help="What the documents are: judgment keeps anonymised names (李某, 张某1) quiet.",
+)
+@option(
     "--color/--no-color",
     default=None,
     show_default="on a terminal",
@@ -120,6 +127,7 @@ def command(
     ray_address: str | None,
     config_path: str | None,
     sources_path: str | None,
+    profile: str | None,
     color: bool | None,
     statistics: bool,
     show_values: bool,
@@ -157,6 +165,8 @@ def command(
     if list_rules:
         return _list_rules(select, ignore, config, fmt)
     options: dict[str, object] = {"sources": None}
+    if profile is not None:
+        options["profile"] = profile
     if sources_path is not None:
         from .._io import read_json
 

@@ -132,6 +132,9 @@ class RuleContext:
     windows: tuple[Window, ...] | None = None
     # the windows of each pattern of a tuple trigger, in its order (None: not known)
     part_windows: tuple[tuple[Window, ...], ...] | None = None
+    # where the reader put each part of the text ((offset, fields) sorted by offset: a DOCX
+    # table cell's table/row/cell): the layout a rule may use to tell a table cell from a line
+    places: tuple[tuple[int, Mapping[str, Any]], ...] = ()
     # scratch space for one text, shared by the rules that run on it (the copies the engine
     # makes per rule share it): rules of a pack that scan alike keep one scan here
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)

@@ -19,4 +19,13 @@ def rules() -> list[Rule]:
 
     code: list[Rule] = [MouEntity(), MouMou(), MouName(), XValue(), CircleValue(), SlotLabel()]
     code.append(EmptyField())
-    return [*code, *load_pattern_rules("placeholder", Path(__file__).with_name("rules.toml"))]
+    from .signature import quiet_on_signature_lines
+
+    patterns: list[Rule] = []
+    for rule in load_pattern_rules("placeholder", Path(__file__).with_name("rules.toml")):
+        if rule.id == "placeholder/underscore-blank":
+            # a rule line after Signature:/签字： is where a person signs (SPEC §1)
+            signed = ("Signature: ____________", "签字：________", "By: __________")
+            rule = quiet_on_signature_lines(rule, good=signed)
+        patterns.append(rule)
+    return [*code, *patterns]

@@ -39,10 +39,15 @@ import re
 from collections import deque
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 from .labels import CJK_VALUE_NOUNS
+from .signature import bare_signature_label, caps_party_name, next_line, party_seal_heading
+
+if TYPE_CHECKING:
+    from .cells import CellSpans
 
 
 def _words(text: str) -> tuple[str, ...]:
@@ -96,6 +101,12 @@ _EN_VALUE = lazy_re.compile(
     r"city|state|zip|country|position|dated|witness|attn|to|from|re|cc|no|number|id)\.?$"
 )
 _ASCII_LETTER = lazy_re.compile(r"[A-Za-z]")
+# what may end the text before a label on a form line (其他□ ____ 姓名：, a note in parentheses):
+# a tick box, a line to write on, a closing bracket, another name of the field (姓名 / 名称：) —
+# not a sentence the "label" would end
+_FIELD_BEFORE = frozenset("□☐■☑☒✓√_＿）)/")
+# a line holding only an unfilled template slot ({{field_001}}): the value above is not filled
+_ONLY_SLOT = lazy_re.compile(r"[ \t]*(?:\{\{[^{}\n]{1,60}\}\}|\$\{[^{}\s]{1,60}\})[ \t\r]*")
 
 
 def _last(matches: Iterator[re.Match[str]]) -> re.Match[str] | None:
@@ -108,10 +119,20 @@ def _core(label: str) -> str:
     return "".join(label.replace("**", "").replace("*", "").split())
 
 
+# 住所地（主要办事机构所在地）: a qualifier in parentheses explains the label, it does not make
+# it a sentence, so it is not counted against the label's length (the whole stays bounded)
+_QUALIFIER = lazy_re.compile(r"（[^（）]{1,20}）|\([^()]{1,20}\)")
+
+
 @lru_cache(maxsize=4096)  # forms repeat their labels; a flood of one label stays cheap
 def _is_label(label: str, limit: int = 12) -> bool:
     core = _core(label)
-    if not 0 < len(core) <= limit or any(ch in _NOT_IN_LABEL for ch in core):
+    if "/" in core and not core.isascii():
+        core = core.replace("/", "")  # 注册地 / 登记地: two names of one field
+    short = _QUALIFIER.sub("", core) if "（" in core or "(" in core else core
+    if not 0 < len(short) <= limit or len(core) > limit + 22:
+        return False
+    if any(ch in _NOT_IN_LABEL for ch in core):
         return False
     if core.count("（") != core.count("）") or core.count("(") != core.count(")"):
         return False
@@ -185,10 +206,12 @@ def _label_before(text: str, colon: int, line_start: int) -> _Label | None:
         if last is not None:
             start = seg_start + last.end()
     value_before = text[seg_start:start]
-    if prev < 0 and value_before.strip(_BLANK_CHARS + "|"):
+    before = value_before.strip(_BLANK_CHARS + "|")
+    boxed = bool(before) and before[-1] in _FIELD_BEFORE
+    if prev < 0 and before and not boxed:
         # text before the label and no earlier field: the "label" ends a sentence
         return None
-    after_field = prev >= 0
+    after_field = prev >= 0 or boxed
     if after_field:
         prose_before = any(ch in "，,；;" for ch in value_before)
     # the blank of the split belongs to neither field
@@ -215,7 +238,9 @@ def _field_line(text: str, start: int, end: int, limit: int = 12) -> tuple[bool,
     listed = body > start + indent
     m = _FIELD_LINE.match(text, body, end)
     is_field = (
-        m is not None and _is_label(m.group(1), limit) and not _SPLIT.search(m.group(1).strip())
+        m is not None
+        and _is_label(m.group(1), limit)
+        and not _SPLIT.search(m.group(1).strip().replace(" / ", "/"))
     )
     return is_field, indent, listed
 
@@ -227,6 +252,15 @@ def _empty_after_next_label(text: str, colon: int) -> bool:
         p += 2
     q = _BLANK_RUN.match(text, p).end()  # type: ignore[union-attr]
     return q >= len(text) or text[q] in "\r\n|" or (q - p >= 2 and text[q] not in "：:")
+
+
+def _block_heading(label: str, text: str, line_end: int) -> bool:
+    """BUYER: or 甲方（盖章）： above field lines heads its block (SPEC §1)."""
+    core = _core(label)
+    if not (caps_party_name(label) or party_seal_heading(core)):
+        return False
+    nxt = next_line(text, line_end, _BLANK_CHARS)
+    return nxt is not None and _field_line(text, nxt[0], nxt[1], limit=20)[0]
 
 
 class EmptyField(Rule):
@@ -242,6 +276,15 @@ class EmptyField(Rule):
         "Name:\t\tDate:",
         "开户行：工商银行  账号：",
         "| 姓名： |   |",
+        "| Name | |",
+        "<tr><td>Company</td><td>&nbsp;</td></tr>",
+        "住所地（主要办事机构所在地）：\n法定代表人：",
+        "离婚损害赔偿□ 金额：",
+        "证件号码：\n{{field_001}}",
+        "BUYER:\nName:\nTitle:",
+        "签约代表：\n委托代理人：",
+        "单位名称（章）：",
+        "具状人（签字）：\n日期：2026年3月1日",
     )
     good = (
         "诉讼请求：\n1. 判令被告支付货款10000元；",
@@ -255,6 +298,12 @@ class EmptyField(Rule):
         "签署日期：2026年3月1日",
         "审判长：王立新，审判员：陈静。",
         "双方约定如下：",
+        "| Name | Title |\n|---|---|\n| Ann | CEO |",
+        "| 项目 | |\n| --- | --- |",
+        "签字：",
+        "甲方（盖章）：\n法定代表人：张三",
+        "SELLER:\nName: Ann Lee\nTitle: CEO",
+        "COMPANY:\nBy: Ann Lee\nTitle: CEO",
     )
     # no trigger: colons are so common that windows around them cover most of a Chinese text,
     # and building them costs more than the one scan per colon the rule makes anyway
@@ -262,9 +311,16 @@ class EmptyField(Rule):
     skip_code = True
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        from .cells import CellSpans, docx_cells, empty_cells
+
+        yield from empty_cells(text, _is_label)
+        cells = None
+        if ctx.places and ctx.kind == "docx":
+            yield from docx_cells(text, ctx.places, _is_label, _GROUP_ENDINGS)
+            cells = CellSpans(ctx.places, len(text))
         for pattern in _CANDIDATES:
             for m in ctx.finditer(pattern, text):
-                hit = self._check(text, m.start())
+                hit = self._check(text, m.start(), cells)
                 if hit is None:
                     continue
                 yield hit
@@ -282,7 +338,7 @@ class EmptyField(Rule):
             yield Hit(label.start, start, message=f"empty form field '{text[label.start : start]}'")
             start = label.start
 
-    def _check(self, text: str, colon: int) -> Hit | None:
+    def _check(self, text: str, colon: int, cells: CellSpans | None = None) -> Hit | None:
         n = len(text)
         if colon == 0 or text[colon - 1] in _NO_LABEL_BEFORE:
             return None
@@ -300,9 +356,18 @@ class EmptyField(Rule):
                 return None
         line_start = _line_start(text, colon)
         label = _label_before(text, colon, line_start)
-        if label is None:
+        if label is None or bare_signature_label(_core(text[label.start : colon])):
             return None
-        if at_line_end and not self._empty_at_line_end(text, label, strong, colon, line_start, q):
+        if at_line_end and _block_heading(text[label.start : colon], text, q):
+            return None
+        # a label ending its DOCX table cell with no value in the row's next cell (or no next
+        # cell): the layout says the field is empty, whatever line the reader puts next
+        ended = at_line_end and cells is not None and cells.empty_after(text, q, _BLANK_CHARS)
+        if (
+            at_line_end
+            and not ended
+            and not self._empty_at_line_end(text, label, strong, colon, line_start, q)
+        ):
             return None
         end = q
         while end > p and text[end - 1] == "\r":
@@ -344,8 +409,8 @@ class EmptyField(Rule):
             r = stop
         next_end = text.find("\n", r, min(n, r + 400))
         next_end = min(n, r + 400) if next_end < 0 else next_end
-        is_field, indent, listed = _field_line(text, r, next_end)
-        if _BLANK_DATE.fullmatch(text, r, next_end):
+        is_field, indent, listed = _field_line(text, r, next_end, limit=20)
+        if _BLANK_DATE.fullmatch(text, r, next_end) or _ONLY_SLOT.fullmatch(text, r, next_end):
             return True  # 乙方（签字）：\n    年  月  日 — a signature block
         if indent > label.indent or (listed and not label.listed):
             return False  # the lines below belong to it: a heading

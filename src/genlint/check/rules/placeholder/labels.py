@@ -110,6 +110,15 @@ _HTML_TAGS = frozenset(
 )
 
 
+# inside 【…】: an id at the end (a role, 【股东3】) or an instruction word; the lookahead rejects
+# in C every other bracket (the headings of a judgment, 【判决结果】, never reach Python)
+_ROLE_OR_INSTRUCTION = (
+    r"(?=[^【】\n]{1,8}?[0-9０-９A-Za-z一二三四五六七八九十甲乙丙丁]】"
+    r"|[^【】\n写填注列载请此例比如]{0,60}[写填注列载请此例比如])"
+    r"(?P<h>[^【】\n]{2,120})"
+)
+
+
 class SlotLabel(Rule):
     id = "placeholder/slot-label"
     description = "a bracketed label names a value that was never filled in"
@@ -129,6 +138,15 @@ class SlotLabel(Rule):
         "located in [Fill in the city and state]",
         "原告：（写明姓名、住所）",
         "【年份】年【月份】月",
+        "由【股东3】出资",
+        "服务内容：【具体的服务内容，如（写明服务地点、方式）】",
+        "The Supplier shall [describe the services].",
+        "Address: [To be provided]",
+        "Hello [<mark>First Name</mark>]:",
+        "[Company Name] (the \"Company\") offers",
+        "paid on a [once per month / semimonthly] basis",
+        "courts in [Fill in city or county and state, i.e. “courts located in New Castle, DE”]",
+        "signed by [Party A]",
     )
     good = (
         "【判决结果】驳回上诉",
@@ -146,6 +164,11 @@ class SlotLabel(Rule):
         "see [the attached schedule](#schedule)",
         "甲方（盖章）",
         "（注明：已核实）",
+        "ABC Ltd. (\"Party A\") and [Party A] agree",
+        "[link]: https://example.com",
+        "【附件1】",
+        "【第一条】合同标的",
+        "【具体情况】见附件",
     )
     # in the order of _patterns: pattern i starts with trigger pattern i (ctx.finditer's part)
     trigger = ("【", "［", "〈", r"\[", "<", "（[写注列载填请此输插]", r"\([写注列载填请此输插]")
@@ -154,10 +177,13 @@ class SlotLabel(Rule):
     # one pattern per bracket, each starting with it: re skips to a literal at memchr speed
     # (an alternation of brackets makes it test every position)
     _patterns = (
-        lazy_re.compile(_cjk_bracket("【", "】", "a")),
+        # a value-noun label, or else (group h) 【股东3】, a role standing for a party not yet
+        # named, or 【具体的服务内容，如（写明…）】, an instruction to the drafter: one scan of 【
+        lazy_re.compile(f"【(?:{_cjk_bracket('【', '】', 'a')[1:-1]}|{_ROLE_OR_INSTRUCTION})】"),
         lazy_re.compile(_cjk_bracket("［", "］", "b")),
         lazy_re.compile(_cjk_bracket("〈", "〉", "c")),
-        lazy_re.compile(r"\[(?P<d>[^\[\]\n]{1,80})\](?![(\[:])"),
+        # [text](url) and [text][ref] are links; [text]: at a line start defines a reference
+        lazy_re.compile(r"\[(?P<d>[^\[\]\n]{1,200})\](?![(\[])"),
         lazy_re.compile(r"<(?P<e>[^<>\n]{1,42})>"),
         # （写明姓名、住所）: an instruction to the drafter in parentheses, left in the text
         lazy_re.compile(rf"（(?P<f>{_INSTRUCTION}[^（）\n：:]{{0,60}})）"),
@@ -179,7 +205,23 @@ class SlotLabel(Rule):
             if kind in "fg":
                 yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
                 continue
-            label = _MARKUP.sub("", m.group(kind)).strip()
+            raw = m.group(kind)
+            label = _MARKUP.sub("", raw).strip()
+            if kind == "h" or (kind == "a" and not _cjk_label(label)):
+                if _ROLE_ID.fullmatch(label) or _cjk_instruction(label):
+                    yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
+                if kind == "h":
+                    continue
+            if kind == "d":
+                if text[end : end + 1] == ":" and _LINE_LEAD.match(text, _line_start(text, start), start):
+                    continue  # [label]: url — a Markdown reference definition
+                if _ROLE_ID.fullmatch(label) and _defined_party(text, label, ctx.memo):
+                    continue  # [Party A] where the text names who Party A is
+                if _en_slot(raw, label):
+                    yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
+                    continue
+                if len(raw) > 80:
+                    continue
             if label in _DATE_PARTS and kind in "abd":
                 end = _date_end(text, end)
                 yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
@@ -188,14 +230,20 @@ class SlotLabel(Rule):
                 continue
             if _COLON_AFTER.match(text, end, end + 3):
                 continue  # 【联系电话】：…, a field heading followed by its value
-            if _heading(text, m.start(), end) and not _asks_to_fill(label, text, end):
+            if (
+                kind in "abc"
+                and _heading(text, m.start(), end)
+                and not _asks_to_fill(label, text, end)
+                and not _more_slots(text, end)
+            ):
                 continue  # 【开庭时间】2026年3月1日 at a line start: a heading with its value
             if kind == "e" and _is_tag(label):
                 continue
             yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
 
 
-_DATE_SLOT = lazy_re.compile(r"[年月日号]?(?:[【\[［][^【】\[\]［］\n]{1,4}[】\]］][年月日号])*")
+# only brackets holding a date part chain on (【日期】 names a whole date: a slot of its own)
+_DATE_SLOT = lazy_re.compile(r"[年月日号]?(?:[【\[［](?:年份|月份|日份|年|月|日|号|几|天)[】\]］][年月日号])*")
 
 
 def _date_end(text: str, end: int) -> int:
@@ -242,3 +290,70 @@ def _is_tag(label: str) -> bool:
     word = label.split()[0].lower() if label.split() else ""
     # a known element, a closing tag, or attributes; <company> or <your name> is a slot
     return label.startswith("/") or word.rstrip("/") in _HTML_TAGS or "=" in label
+
+
+def _line_start(text: str, pos: int) -> int:
+    return text.rfind("\n", max(0, pos - 200), pos) + 1
+
+
+def _more_slots(text: str, end: int) -> bool:
+    """【律所名称】受【公司名称】委托: a line of template slots is a template, not a heading."""
+    stop = text.find("\n", end, end + 200)
+    return "【" in text[end : end + 200 if stop < 0 else stop]
+
+
+# a role with a number or letter standing for a party not yet named (【股东3】, [Party A])
+_ROLE_ID = lazy_re.compile(
+    r"(?:股东|董事|监事|合伙人|出资人|投资人|发起人|签约方|当事人|原告|被告|第三人|申请人|被申请人|甲方|乙方|丙方|"
+    r"买方|卖方|委托人|受托人|借款人|出借人|担保人|保证人|继承人|证人)[ 　]?[0-9０-９A-Za-z一二三四五六七八九十甲乙丙丁]{1,2}"
+    r"|(?i:party|buyer|seller|shareholder|investor|director|member|partner|founder|purchaser|"
+    r"guarantor|lender|borrower|signatory|witness|company|customer|vendor|supplier|licensee|"
+    r"licensor|employee|employer|tenant|landlord|client)[ ][0-9A-Z]{1,2}"
+)
+# an instruction to the drafter inside 【…】: write, fill in, state, e.g.
+# (【具体情况】 alone is a heading: an instruction says what to write or gives an example)
+_CJK_INSTRUCTION = lazy_re.compile(r"写明|填写|注明|列明|载明|填明|请填|请输入|此处|例如|比如|如[：:（(]")
+
+
+def _cjk_instruction(label: str) -> bool:
+    return _CJK_INSTRUCTION.search(label) is not None
+
+
+def _defined_party(text: str, role: str, memo: dict[str, object]) -> bool:
+    """Whether the text defines who ``role`` is: a definition quotes or parenthesises the name
+    (ABC Ltd. ("Party A"), （“乙方”）). Once per role and text (``memo``: the text's scratch)."""
+    key = f"labels.defined:{role}"
+    known = memo.get(key)
+    if not isinstance(known, tuple) or known[0] is not text:
+        quoted = (f'"{role}"', f"“{role}”", f"「{role}」", f"({role})", f"（{role}）")
+        known = (text, any(q in text for q in quoted))
+        memo[key] = known
+    return bool(known[1])
+
+
+# [describe the services], [Fill in city or county and state, i.e. “…”], [To be provided]:
+# a bracket that tells the writer what to put there or says the content is missing
+_EN_INSTRUCTION = lazy_re.compile(
+    r"(?i)(?:insert|enter|fill in|fill|describe|specify|state the|list|identify|add|provide|"
+    r"include|select|choose|type|write|attach|name of|details of|amount of|number of|date of)\b"
+)
+_EN_PENDING = lazy_re.compile(
+    r"(?i)(?:to be (?:provided|confirmed|determined|agreed|added|completed|supplied|inserted|"
+    r"advised|decided|finali[sz]ed)|information (?:needed|required|to follow)|details to follow|"
+    r"pending|placeholder|tbd|tbc|tba)\b"
+)
+# [once per month / semimonthly / every two weeks]: alternatives the writer picks from
+_EN_CHOICE = lazy_re.compile(r"[^/\n]{1,40}(?: / [^/\n]{1,40})+")
+
+
+def _en_slot(raw: str, label: str) -> bool:
+    """English bracket slots beyond the value-noun labels of :func:`_en_label`."""
+    if not label or not label[0].isascii() or len(label.split()) > 30:
+        return False
+    if raw.lstrip().startswith("<mark>"):
+        return True  # a highlighted bracket is a slot the template marks to fill
+    if _EN_PENDING.match(label):
+        return True
+    if _EN_INSTRUCTION.match(label):
+        return len(label.split()) >= 2  # [Add] alone is a button name, [Add the price] a slot
+    return len(label.split()) <= 12 and _EN_CHOICE.fullmatch(label) is not None and label[0].islower()

@@ -73,6 +73,8 @@ class XValue(Rule):
         "联系人张XX",
         "副本×份",
         "赔偿损失 × 元",
+        "公诉机关××××人民检察院",
+        "× 件专利侵权民事案件",
     )
     good = (
         "拍X光片",
@@ -91,6 +93,9 @@ class XValue(Rule):
         "单价 × 数量",
         "6228 **** xxxx 1234",
         "622848xxxxxxxx1234",
+        "尾号622867114270xxxxx号银行卡",
+        "尾号××××的银行卡",
+        "手机尾号XXXX",
     )
     trigger = ("X", "x", "×", "Ｘ", "ｘ")  # full-width forms too: Chinese IMEs type them
     skip_code = True
@@ -139,6 +144,8 @@ class XValue(Rule):
                 start = run_start
                 while start > 0 and text[start - 1].isdigit():
                     start -= 1
+                if run_start - start > 4:
+                    continue  # 622867114270xxxxx号: a card number already masked, not a date
                 year_like = (
                     run_end - start == 4
                     and text[start : start + 2] in ("19", "20")
@@ -162,8 +169,8 @@ class XValue(Rule):
                 and text[run_end + 1] not in _MARKS
             ):
                 continue  # X-ray, X-Men
-            if _masked_group(text, run_start, run_end):
-                continue  # 6222 XXXX XXXX 1234: a masked number written in groups
+            if _masked_group(text, run_start, run_end) or _masked_tail(text, run_start, run_end):
+                continue  # 6222 XXXX XXXX 1234, 尾号××××的银行卡: a number already masked
             if _thing_at(text, run_end) and not has_ordinal:
                 continue  # X光, X轴, XX世纪, X5车型 handled below too
             digits = _DIGITS.match(text, run_end, run_end + 12)
@@ -198,11 +205,14 @@ class XValue(Rule):
                 continue
             han_next = bool(_HAN.match(nxt))
             han_prev = bool(_HAN.match(prev)) if prev else False
-            if len(run) == 1 and prev in _BLANK and nxt in _BLANK and not has_ordinal:
-                # 损失 × 元: a mark set apart by blanks between a word and a unit is the amount;
-                # 单价 × 数量 and 3 × 4 are products
+            at_line_start = prev in ("", "\n", "\r")
+            if len(run) == 1 and (prev in _BLANK or at_line_start) and nxt in _BLANK and not has_ordinal:
+                # 损失 × 元, a line starting "× 件": a mark set apart by blanks before a unit is
+                # the amount or count; 单价 × 数量 and 3 × 4 are products
                 unit = _SPACED_UNIT.match(text, run_end)
-                if unit is not None and run_start >= 2 and _HAN.match(text[run_start - 2]):
+                if unit is not None and (
+                    at_line_start or (run_start >= 2 and _HAN.match(text[run_start - 2]))
+                ):
                     covered = unit.end()
                     yield Hit(
                         start,
@@ -237,6 +247,8 @@ class XValue(Rule):
                     end += 1
             end = _extend(text, end)
             if not has_ordinal and end == run_end and _surname_before(text, run_start):
+                if ctx.options.get("profile") == "judgment":
+                    continue  # 马XX in a published judgment: an anonymised name
                 start -= 1  # 张XX: a name never filled in, like 张某某
             covered = end
             yield Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
@@ -284,8 +296,23 @@ def _masked_group(text: str, start: int, end: int) -> bool:
     return before or (after and end - start >= 3)
 
 
+# 尾号××××的银行卡, 手机尾号XXXX: the marks stand for digits masked on purpose (SPEC §1: masked
+# with ×/*/X in any length), named so by the words around them
+_MASK_BEFORE = lazy_re.compile(r"(?:尾号|尾数|末尾|后[四4]位|末[四4]位|后[六6]位)[为是：:]?[ \t]?$")
+_MASK_AFTER = lazy_re.compile(r"号?的?(?:银行卡|借记卡|信用卡|卡|账户|帐户|账号|帐号|手机|电话|身份证)")
+
+
+def _masked_tail(text: str, start: int, end: int) -> bool:
+    if end - start < 3:
+        return False
+    return (
+        _MASK_BEFORE.search(text, max(0, start - 8), start) is not None
+        or _MASK_AFTER.match(text, end) is not None
+    )
+
+
 _BLANK = frozenset(" \t\u3000")
-_SPACED_UNIT = lazy_re.compile(r"[ \t\u3000]+[元份件张套台辆间户个名人天年月日号条款项](?![数量额值率])")
+_SPACED_UNIT = lazy_re.compile(r"[ \t\u3000]+[元份件张套台辆间户个名人天年月日号条款项次](?![数量额值率])")
 _LATIN_SPACE = lazy_re.compile(r"[A-Za-z][ \t]$")
 _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.×")
 
@@ -300,7 +327,7 @@ def _extend(text: str, end: int, marks: str = "Xx×Ｘｘ") -> int:
     n = len(text)
     while True:
         stop = entity_end(text, pos)
-        if stop < 0 and pos < n and text[pos] in _UNIT:
+        if stop < 0 and pos < n and text[pos] in _UNIT and text[pos : pos + 2] != "人民":
             stop = pos + 1
         if stop > 0:
             best = stop

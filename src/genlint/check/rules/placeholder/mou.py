@@ -98,6 +98,12 @@ class MouEntity(Rule):
             yield _hit(text, start, stop)
 
 
+def judgment(ctx: RuleContext) -> bool:
+    """Whether the text is a published judgment, whose anonymised names (李某, 张某1, 王某某)
+    are deliberate (``--profile judgment``): then they are not placeholders."""
+    return ctx.options.get("profile") == "judgment"
+
+
 def _hit(text: str, start: int, end: int) -> Hit:
     return Hit(start, end, message=f"unfilled placeholder '{text[start:end]}'")
 
@@ -113,7 +119,10 @@ class MouMou(Rule):
     _pattern = lazy_re.compile("某某+")
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        anonymised = judgment(ctx)
         for m in ctx.finditer(self._pattern, text):
+            if anonymised and _name_before(text, m.start()):
+                continue  # 王某某 in a judgment: an anonymised name
             yield _hit(text, *m.span())
 
 
@@ -140,6 +149,8 @@ class MouName(Rule):
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        if judgment(ctx):
+            return  # a published judgment anonymises names on purpose
         for m in ctx.finditer(self._mou, text):
             at, end = m.span()
             if at == 0 or text[at - 1] == "某" or determiner_at(text, end):
