@@ -19,8 +19,9 @@ from .options import exit_codes, option
 PROFILES: dict[str, str] = {
     "default": "",
     "judgment": (
-        "# profile judgment: anonymised parties (李某, 王某某) are how a judgment is written\n"
-        'ignore = ["placeholder/mou-name"]\n'
+        "# a published judgment anonymises its parties (李某, 张某1, 马XX) on purpose: they stay\n"
+        "# quiet, real IDs, phones and unfilled slots still fail (docs/commands/check.md)\n"
+        'profile = "judgment"\n'
     ),
 }
 
