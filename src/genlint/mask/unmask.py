@@ -1,4 +1,5 @@
-"""``genlint unmask``: tokens back to their values in txt, md, JSON and DOCX files.
+"""``genlint unmask``: tokens back to their values in txt, md, JSON, DOCX and PDF files (a PDF's
+hidden places: its page values are redacted pixels).
 
 A vault restores only documents it produced: the SHA-256 of each masked output is recorded in
 the vault, and any other document is refused (naming the mismatch) unless forced, so a vault
@@ -37,11 +38,14 @@ class Unmasked:
 
 def unmask_bytes(path: str, data: bytes, vault: Vault, *, force: bool = False) -> Unmasked:
     suffix = suffix_of(path)
-    if suffix == ".pdf":
-        raise InputError(f"{path}: a redacted PDF holds no tokens to restore (mask txt, md, json "
-                         "or docx with --style token)")
     record = vault.verify_document(path, data, force=force)
-    if suffix == ".docx":
+    if suffix == ".pdf":
+        from .pdf_unmask import unmask_pdf
+
+        # page values are pixels; the tokens are in the places mask rewrote as text
+        out, count, unplaced, foreign = unmask_pdf(path, data, vault)
+        result = Unmasked(out, count, unplaced=unplaced, foreign=foreign)
+    elif suffix == ".docx":
         result = _unmask_docx(path, data, vault, force)
     else:
         result = _unmask_text(path, data, vault, suffix)
