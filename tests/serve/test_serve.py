@@ -77,7 +77,14 @@ def test_stream_carries_the_final_reply_and_no_token(service: Service) -> None:
 
 @pytest.mark.parametrize(
     ("marker", "status"),
-    [("[[500]]", 502), ("[[429]]", 429), ("[[404]]", 404), ("[[slow]]", 504), ("[[garbage]]", 502)],
+    [
+        ("[[500]]", 502),
+        ("[[429]]", 429),
+        ("[[404]]", 404),
+        ("[[slow]]", 504),
+        ("[[garbage]]", 502),
+        ("[[trickle]]", 504),
+    ],
 )
 def test_upstream_faults_map_to_statuses_and_are_bounded(
     service: Service, marker: str, status: int
@@ -258,7 +265,45 @@ def test_logs_hold_no_values(service: Service) -> None:
     # the log is read when the module's service stops: checked in test_zz_log below
 
 
+def test_async_client(service: Service) -> None:
+    import asyncio
+
+    from openai import AsyncOpenAI
+
+    async def ask() -> list[str]:
+        client = AsyncOpenAI(base_url=service.url + "/v1", api_key="x", max_retries=0)
+        try:
+            replies = await asyncio.gather(*[
+                client.chat.completions.create(
+                    model="m", messages=[{"role": "user", "content": f"[[echo]]电话{PHONE} #{i}"}]
+                )
+                for i in range(4)
+            ])  # fmt: skip
+        finally:
+            await client.close()
+        return [r.choices[0].message.content or "" for r in replies]
+
+    texts = asyncio.run(ask())
+    assert all(PHONE in t for t in texts) and len(set(texts)) == 4
+
+
+def test_metrics_count_routes_and_gate_runs_without_values(service: Service) -> None:
+    import urllib.request
+
+    service.post("/v1/parse", {"text": "{}"})
+    with urllib.request.urlopen(service.url + "/metrics", timeout=10) as r:
+        text = r.read().decode()
+    assert 'genlint_requests_total{route="/v1/parse",status="200"}' in text
+    assert "genlint_gate_runs_total" in text and "genlint_masked_values_total" in text
+    assert PHONE not in text
+
+
 def test_zz_log_after_the_module(service: Service) -> None:
     err = stop(service)
-    assert "POST /v1/chat/completions 200" in err
+    lines = [
+        json.loads(line.split("INFO: ", 1)[1]) for line in err.splitlines() if "INFO: {" in line
+    ]
+    assert {"method": "POST", "route": "/v1/chat/completions", "status": 200} in [
+        {k: v for k, v in entry.items() if k != "ms"} for entry in lines
+    ]
     assert PHONE not in err and ID not in err

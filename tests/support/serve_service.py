@@ -38,6 +38,8 @@ def scripted(body: dict[str, Any]) -> Reply:
         return Reply("甲方：某某公司，合同已拟好。")
     if "[[invent]]" in last:
         return Reply(f"请致电 {INVENTED_PHONE} 联系我们。")
+    if "[[trickle]]" in last:  # a server that sends its body a byte at a time, too slowly
+        return Reply("慢慢地回答。", trickle_s=0.2)
     if "[[wait]]" in last:
         return Reply("等了一会儿，完成。", delay_s=1.5)
     if "[[echo]]" in last:

@@ -25,6 +25,7 @@ from ..errors import GenlintError
 from ..mask import Masker
 from . import api, chat, dify
 from .chat import ServeError
+from .metrics import make_metrics
 from .settings import ServeSettings
 
 log = logging.getLogger("genlint.serve")
@@ -40,6 +41,10 @@ def build_app(settings: ServeSettings) -> FastAPI:
     carry = dify.OutputCarry(settings.dify_carry_chars)
     dify_masker = Masker("keep-ends")
     state = {"in_flight": 0, "served": 0}
+    metrics = make_metrics()
+    # routes as declared, so that a path with an id in it never becomes a label
+    known = {"/healthz", "/metrics", "/v1/models", "/v1/chat/completions", "/dify/moderation",
+             "/v1/check", "/v1/parse", "/v1/mask", "/v1/unmask", "/openapi.json"}  # fmt: skip
 
     @app.middleware("http")
     async def guard(
@@ -77,14 +82,14 @@ def build_app(settings: ServeSettings) -> FastAPI:
             return response
         finally:
             state["served"] += 1
+            elapsed = time.perf_counter() - started
+            route = path if path in known else "other"
+            if metrics is not None:
+                metrics.observe(route, status, elapsed)
             if settings.log_requests:
-                log.info(
-                    "%s %s %d %.1f ms",
-                    request.method,
-                    path,
-                    status,
-                    (time.perf_counter() - started) * 1e3,
-                )
+                # one JSON object a line: method, route, status and time, never a body or query
+                entry = {"method": request.method, "route": route, "status": status}
+                log.info("%s", orjson.dumps({**entry, "ms": round(elapsed * 1e3, 1)}).decode())
 
     @app.exception_handler(ServeError)
     async def serve_error(request: Request, exc: ServeError) -> Response:
@@ -104,6 +109,13 @@ def build_app(settings: ServeSettings) -> FastAPI:
     async def healthz() -> dict[str, Any]:
         return {"status": "ok", "version": __version__, "in_flight": state["in_flight"]}
 
+    @app.get("/metrics")
+    async def prometheus() -> Response:
+        if metrics is None:
+            raise ServeError(404, "metrics need prometheus-client (the serve extra)")
+        body, content_type = metrics.render()
+        return Response(body, media_type=content_type)
+
     @app.get("/v1/models")
     async def list_models() -> Response:
         if not settings.upstream:
@@ -116,6 +128,8 @@ def build_app(settings: ServeSettings) -> FastAPI:
             raise ServeError(404, "no upstream configured (--upstream URL)")
         body = await _json_body(request, settings)
         reply = await chat.complete(body, settings, models.get, settings.request_deadline_s * 0.9)
+        if metrics is not None:
+            metrics.gate_run(reply.summary)
         headers = {"x-genlint": orjson.dumps(reply.summary).decode()}
         if isinstance(body, dict) and body.get("stream"):
             return StreamingResponse(_sse(reply), media_type="text/event-stream", headers=headers)
