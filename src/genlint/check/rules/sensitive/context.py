@@ -258,3 +258,41 @@ def masked(value: str) -> bool:
 _MASK = lazy_re.compile(
     r"[*＊×✕○〇●■□某]|[XxＸｘ]{2}|[\u4e00-\u9fff][XxＸｘ]|[XxＸｘ][\u4e00-\u9fff]|^[XxＸｘ]$"
 )
+
+
+# An organisation's own contact and account data is not personal data (SPEC §1 "What is
+# sensitive"): the label on the value's line names the organisation (公司电话, 单位邮箱, 对公账户,
+# Company Tel), or the account sits under an account name that is an organisation
+# (开户名称：某某有限公司 / 账号：…).
+_ORG_LABEL = lazy_re.compile(
+    r"(?:公司|单位|企业|对公|机构|总部|门店|律所|事务所|本院|法院|学校|医院|集团|商家|店铺)"
+    # nothing naming a person between (联系人电话, 法定代表人电话 are a person's)
+    r"[^\s：:，,。；;、人]{0,8}?(?:电话|座机|传真|邮箱|电子邮箱|电邮|邮件|账户|账号|帐户|帐号|热线|总机|客服)"
+    r"[^\s：:，,。；;、]{0,4}[ \t　]*[:：]?[ \t　]*(?:为|是)?[ \t　]*\Z"
+    r"|(?:总机|客服电话|客服热线|服务热线|热线电话|值班电话)[ \t　]*[:：]?[ \t　]*\Z"
+    r"|(?i:(?:company|corporate|office|firm|business|head office|switchboard)"
+    r"[ \t]*(?:tel(?:ephone)?|phone|fax|e-?mail|account)(?:[ \t]*(?:no\.?|number))?[ \t]*:?[ \t]*\Z)"
+)
+_ORG_NAME = lazy_re.compile(
+    r"(?:开户名称|户名|账户名称|帐户名称|账户名|收款单位|单位名称|公司名称|Account Name)[ \t　]*[:：]"
+    r"[^\n]{0,40}?(?:有限公司|有限责任公司|股份公司|公司|集团|事务所|研究院|学校|医院|中心|委员会|银行|Ltd|LLC|Inc|Co\.)"
+)
+_ACCOUNT_WORDS = ("账号", "账户", "帐号", "帐户", "卡号", "Account No", "Account Number")
+
+
+def organisation_before(text: str, start: int) -> bool:
+    """The value is an organisation's own: its label names the organisation, or it is an
+    account under an organisation's account name (on its line or the two lines before)."""
+    line_start = text.rfind("\n", 0, start) + 1
+    head = text[max(line_start, start - 40) : start]
+    if _ORG_LABEL.search(head):
+        return True
+    if not any(word in head for word in _ACCOUNT_WORDS):
+        return False
+    # the account name two lines up at most (开户名称：… 开户行：… 账号：…), or on this line
+    window_start = line_start
+    for _ in range(3):
+        if window_start <= 0:
+            break
+        window_start = text.rfind("\n", 0, window_start - 1) + 1
+    return _ORG_NAME.search(text, window_start, start) is not None

@@ -14,6 +14,7 @@ from .context import (
     TRIGGER,
     free_left,
     has_trigger,
+    organisation_before,
     wide,
 )
 
@@ -56,8 +57,11 @@ class Email(PatternRule):
                     yield Hit(m.start(), m.end())
 
     def accept(self, match: re.Match[str], text: str, ctx: RuleContext) -> bool:
-        # z***@163.com is masked: the address must not continue a longer token to the left
-        return free_left(text, match.start(), ".%+-")
+        # z***@163.com is masked: the address must not continue a longer token to the left;
+        # an organisation's own address (公司邮箱：…) is not personal data
+        return free_left(text, match.start(), ".%+-") and not organisation_before(
+            text, match.start()
+        )
 
 
 _PROVINCES, _LETTER = PROVINCES, PLATE_LETTER

@@ -21,6 +21,7 @@ from .context import (
     free_right,
     has_trigger,
     masked,
+    organisation_before,
 )
 
 _D = "[0-9０-９]"
@@ -62,6 +63,8 @@ class BankAccount(Rule):
             if not 10 <= digits <= 25 or run.raw[-1] in "Xx" or len(set(run.raw) & set(" -")) > 1:
                 continue
             if amount_after(text, run.end) or not has_trigger(text, run.start, run.end):
+                continue
+            if organisation_before(text, run.start):  # 对公账户, an organisation's account
                 continue
             yield Hit(run.start, run.end, message="unmasked bank account number")
 

@@ -34,6 +34,7 @@ from .context import (
     free_left,
     free_right,
     has_trigger,
+    organisation_before,
     other_kind_before,
     run_free,
     wide,
@@ -144,7 +145,9 @@ def _dotted(run: Run) -> Iterator[list[_Group]]:
 
 def _plain(text: str, start: int, end: int) -> bool:
     """Not an amount, an order or case number: the context lets the value be personal."""
-    return not (amount_after(text, end) or other_kind_before(text, start))
+    return not (
+        amount_after(text, end) or other_kind_before(text, start) or organisation_before(text, start)
+    )
 
 
 class ResidentId(Rule):
@@ -288,6 +291,7 @@ class Mobile(Rule):
         "user_13812345678",
         "订单号：13812345678",
         "13812345678.00元",
+        "公司电话：13812345678",
     )
     trigger = TRIGGER
 

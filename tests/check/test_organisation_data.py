@@ -1,0 +1,54 @@
+"""An organisation's own contact and account data is not personal data (SPEC §1 "What is
+sensitive"): the label names the organisation, or the account sits under an organisation's
+account name. A person's data beside an organisation word still counts."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from genlint import check_text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "公司电话：13812345678",
+        "单位座机：010-62345678",
+        "单位邮箱：hr@acme.com.cn",
+        "对公账户：110060149018001234567",
+        "开户名称：华夏科技有限公司\n开户行：工商银行北京分行\n账号：6222020200112233445",
+        "户名：北京某律师事务所 账号：110060149018001234567",
+        "Company Tel: 13812345678",
+        "Office e-mail: legal@acme.com",
+        "客服热线：13812345678",
+        "总机：010-62345678",
+    ],
+)
+def test_an_organisations_own_data_stays_quiet(text: str) -> None:
+    assert check_text(text, select="sensitive") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("联系电话：13812345678", "sensitive/mobile"),
+        ("甲方（公司）联系人电话：13812345678", "sensitive/mobile"),
+        ("公司法定代表人电话：13812345678", "sensitive/mobile"),
+        ("账户名称：张三\n账号：6222020200112233445", "sensitive/bank-account"),
+        ("邮箱：zhangsan@163.com", "sensitive/email"),
+        ("公司电话：13900000000。\n\n本人手机：13812345678", "sensitive/mobile"),
+    ],
+)
+def test_a_persons_data_still_counts(text: str, rule: str) -> None:
+    assert [f.rule for f in check_text(text, select="sensitive")] == [rule]
+
+
+@given(
+    st.sampled_from(["联系电话", "手机", "电话", "Tel", "本人电话"]),
+    st.from_regex(r"1[3-9][0-9]{9}", fullmatch=True),
+)
+def test_a_personal_label_never_becomes_an_organisations(label: str, phone: str) -> None:
+    found = check_text(f"{label}：{phone}", select="sensitive")
+    assert [f.text for f in found] == [phone]
