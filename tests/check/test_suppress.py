@@ -30,9 +30,10 @@ def rules_of(report) -> list[str]:  # type: ignore[no-untyped-def]
 
 
 def test_allowlist_phrase_inside_a_hit_with_trailing_blanks() -> None:
-    text = "甲方（盖章）：\u3000 \n乙方：华夏公司\n"
+    # (甲方（盖章）： above its lines is a block heading now, never flagged: a named signer is)
+    text = "具状人（签字）：\u3000 \n乙方：华夏公司\n"
     assert check_text(text, "placeholder"), "the fixture must be flagged without the allowlist"
-    config = {"allowlist": ["甲方（盖章）："]}
+    config = {"allowlist": ["具状人（签字）："]}
     assert check_text(text, "placeholder", config) == []
 
 
