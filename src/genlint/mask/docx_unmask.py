@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .docx import DocxPackage
+from .docx_copies import _set  # one way to write a string back where it was read
 from .unmask import Unmasked, check_known
 from .vault import TOKEN, Vault
 
@@ -70,15 +71,6 @@ def _restore(text: str, vault: Vault) -> tuple[str, int]:
         return value
 
     return TOKEN.sub(sub, text) if "<" in text else text, n
-
-
-def _set(el: Any, attr: str | None, value: str) -> None:
-    if attr is None:
-        el.text = value
-    elif attr == "#tail":
-        el.tail = value
-    else:
-        el.set(attr, value)
 
 
 def _restore_runs(pkg: DocxPackage, start: int, end: int, value: str,
