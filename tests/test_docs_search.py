@@ -93,7 +93,7 @@ def _search(site: str, profile: str, query: str) -> list[str]:
     ("query", "page"),
     [
         ("身份证", "rules/#sensitiveresident-id"),
-        ("盖章", "configuration/#silencing-findings"),
+        ("盖章", "commands/check/"),
         ("某某", "rules/#placeholdermou-mou"),
         ("placeholder", "commands/check/#what-a-placeholder-is"),
     ],
