@@ -97,20 +97,22 @@ def start_service(
     cfg.write_text(config, "utf-8")
     src = Path(__file__).resolve().parents[2] / "src"
     environ = {**os.environ, **(env or {}), "PYTHONPATH": str(src)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "genlint", "serve", "--port", str(port), "--upstream", upstream.url, "--config", str(cfg), *(extra or [])],
-        env=environ,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )  # fmt: skip
+    # the log goes to a file: a pipe nobody reads until stop() would fill after ~700 access
+    # lines and block the service (a long benchmark run hung on it)
+    log = tmp / "serve.log"
+    with open(log, "wb") as log_file:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "genlint", "serve", "--port", str(port), "--upstream", upstream.url, "--config", str(cfg), *(extra or [])],
+            env=environ,
+            stdout=log_file,
+            stderr=subprocess.STDOUT,
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        )  # fmt: skip
+    proc.log_path = log  # type: ignore[attr-defined]
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise AssertionError(
-                f"serve exited {proc.returncode}: {proc.stderr.read() if proc.stderr else ''}"
-            )
+            raise AssertionError(f"serve exited {proc.returncode}: {log.read_text('utf-8')}")
         try:
             socket.create_connection(("127.0.0.1", port), 0.2).close()
             return Service(proc, port, upstream)
@@ -121,10 +123,11 @@ def start_service(
 
 
 def stop(service: Service) -> str:
+    """Stop the service (SIGTERM, then SIGKILL after 20 s); its log."""
     service.proc.terminate()
     try:
-        _, err = service.proc.communicate(timeout=20)
+        service.proc.wait(timeout=20)
     except subprocess.TimeoutExpired:
         service.proc.kill()
-        _, err = service.proc.communicate()
-    return err
+        service.proc.wait()
+    return str(service.proc.log_path.read_text("utf-8", errors="replace"))  # type: ignore[attr-defined]
