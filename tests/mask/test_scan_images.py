@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -137,7 +138,9 @@ def test_token_style_draws_the_token_and_keeps_it_in_the_vault(
     )
     assert result.code == 0, result.err
     text = _ocr_text(tmp_path / "out" / "card.png")
-    assert PHONE not in text and "PHONE_1" in text  # the label is drawn in the box
+    # the token is drawn in the box; a file vault's token carries its random id
+    # (<PHONE_1_srnmlw>), and OCR may read an underscore of it as nothing
+    assert PHONE not in text and re.search(r"PHONE_?1", text), text
     assert PHONE in vault.read_text("utf-8")
 
 
