@@ -14,11 +14,8 @@ import tempfile
 from pathlib import Path, PurePath
 from typing import Any
 
-from ..mask import Vault, mask_text, unmask_text
+from ..mask import Vault, mask_text
 from .chat import ServeError
-
-_TEXT_SUFFIXES = {".txt", ".md", ".json"}
-_FILE_SUFFIXES = {".txt", ".md", ".json", ".docx", ".pdf", ".png", ".jpg", ".jpeg", ".tif", ".tiff"}
 
 
 def _select(body: dict[str, Any]) -> Any:
@@ -42,7 +39,9 @@ def check_json(
         data, select = body["text"].encode("utf-8"), _select(body) or select_default
         name = body.get("name") if isinstance(body.get("name"), str) else name
     safe = PurePath(name or "input.txt").name or "input.txt"
-    if Path(safe).suffix.lower() not in _FILE_SUFFIXES:
+    from ..readers import READERS
+
+    if Path(safe).suffix.lower() not in READERS:  # what check reads, by the same table
         raise ServeError(400, f"unsupported file type {Path(safe).suffix or '(none)'!r}")
     folder = tempfile.mkdtemp(prefix="genlint-serve-")
     try:
@@ -105,4 +104,4 @@ def unmask_body(body: Any) -> dict[str, Any]:
     return {"text": text, "restored": restored, "unknown_tokens": sorted(set(unknown))}
 
 
-__all__ = ["check_json", "mask_body", "parse_json_body", "unmask_body", "unmask_text"]
+__all__ = ["check_json", "mask_body", "parse_json_body", "unmask_body"]

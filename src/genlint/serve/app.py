@@ -40,7 +40,7 @@ def build_app(settings: ServeSettings) -> FastAPI:
     models = _ModelCache(settings)
     carry = dify.OutputCarry(settings.dify_carry_chars)
     dify_masker = Masker("keep-ends")
-    state = {"in_flight": 0, "served": 0}
+    state = {"in_flight": 0}
     metrics = make_metrics()
     # routes as declared, so that a path with an id in it never becomes a label
     known = {"/healthz", "/metrics", "/v1/models", "/v1/chat/completions", "/dify/moderation",
@@ -81,7 +81,6 @@ def build_app(settings: ServeSettings) -> FastAPI:
             status = response.status_code
             return response
         finally:
-            state["served"] += 1
             elapsed = time.perf_counter() - started
             route = path if path in known else "other"
             if metrics is not None:

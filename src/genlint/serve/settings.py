@@ -5,7 +5,6 @@ from __future__ import annotations
 import ipaddress
 import os
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..errors import InputError
 
@@ -39,7 +38,6 @@ class ServeSettings:
     on_fail: str = "best"
     dify_carry_chars: int = 64
     log_requests: bool = True
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def check(self) -> ServeSettings:
         """Refuse a configuration that would serve personal data to anyone who asks."""
