@@ -43,11 +43,8 @@ class DocxPackage:
         self.doc = document(path, self.walked)
         self.text = self.doc.segments[0].text
         self.parts, self.places = hidden_places(data, self.walked)
-        self.starts: list[int] = []
-        pos = 0
-        for line in self.walked.layout.lines:
-            self.starts.append(pos)
-            pos += len(line) + 1
+        # where each visible line starts in ``text`` (the reader's line places carry it)
+        self.starts = [offset for offset, _ in self.doc.segments[0].places]
         self._entry = {id(root): name for _kind, name, root in self.walked.parts}
 
     @property
