@@ -197,11 +197,10 @@ def _verify(path: str, out: bytes, masker: Masker, values: dict[str, str]) -> No
     """Read the written package as check reads it, every place included: nothing may be
     found, and no masked value may be left anywhere in the package in any spelling."""
     from ..check.rules import RuleContext
-    from ..readers.docx import read
-    from ..readers.docx_package import Package
+    from ..readers.docx import read_package
     from .docx_copies import Copies, strings, xml_entries
 
-    doc = read(path, out)
+    doc, package = read_package(path, out)
     ctx = RuleContext(options=masker.checker.options, kind="docx", path=path)
     for seg in doc.segments:
         left = masker.find(seg.text, ctx, places=seg.places)
@@ -214,7 +213,6 @@ def _verify(path: str, out: bytes, masker: Masker, values: dict[str, str]) -> No
     copies = Copies(values)
     if not copies:
         return
-    package = Package(out)
     for name in xml_entries(package):
         if not copies.maybe(package.raw(name).decode("utf-8", "ignore")):
             continue
