@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .docx import DocxPackage
+from .docx import _set as _set_text  # a w:t's text, spaces kept as mask writes them
 from .docx_copies import _set  # one way to write a string back where it was read
 from .unmask import Unmasked, check_known
 from .vault import TOKEN, Vault
@@ -111,12 +112,6 @@ def _following_texts(pkg: DocxPackage, start: int, el: Any) -> list[Any]:
     line = max(0, bisect.bisect_right(pkg.starts, start) - 1)
     row = [e for e, _n in origins[line] if e.tag == _W + "t"] if line < len(origins) else []
     return row[row.index(el) + 1 :] if el in row else []
-
-
-def _set_text(el: Any, text: str) -> None:
-    el.text = text
-    if text != text.strip():
-        el.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
 
 
 def _mark(pkg: DocxPackage, el: Any) -> None:
