@@ -100,10 +100,14 @@ class DocxPackage:
         if first:  # no w:t in the span (only tabs): the value cannot hold personal data
             return []
         for el, *_ in pieces:
-            name = self._entry.get(id(el.getroottree().getroot()))
-            if name is not None:
-                self._mark(name)
+            self.mark_element(el)
         return layout
+
+    def mark_element(self, el: Any) -> None:
+        """Mark the part a visible element belongs to as changed."""
+        name = self._entry.get(id(el.getroottree().getroot()))
+        if name is not None:
+            self._mark(name)
 
     # -- hidden places ----------------------------------------------------------------------
     def write_hidden(self, place: Place, start: int, end: int, new: str) -> list[int]:

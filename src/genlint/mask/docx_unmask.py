@@ -98,7 +98,7 @@ def _restore_runs(pkg: DocxPackage, start: int, end: int, value: str,
                 _set_text(t, part)
             last = following[len(layout) - 2]
             _set_text(last, parts[-1] + (last.text or ""))
-            _mark(pkg, texts[0])
+            pkg.mark_element(texts[0])
             return True
     pkg.write(start, end, value)
     return True
@@ -112,13 +112,6 @@ def _following_texts(pkg: DocxPackage, start: int, el: Any) -> list[Any]:
     line = max(0, bisect.bisect_right(pkg.starts, start) - 1)
     row = [e for e, _n in origins[line] if e.tag == _W + "t"] if line < len(origins) else []
     return row[row.index(el) + 1 :] if el in row else []
-
-
-def _mark(pkg: DocxPackage, el: Any) -> None:
-    root = el.getroottree().getroot()
-    for _kind, name, r in pkg.walked.parts:
-        if r is root:
-            pkg.parts.mark(name)
 
 
 def _left(pkg: DocxPackage, vault: Vault) -> list[str]:
