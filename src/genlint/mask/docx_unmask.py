@@ -51,27 +51,13 @@ def unmask_package(path: str, data: bytes, vault: Vault) -> Unmasked:
         if root is None or (b"&lt;" not in pkg.parts.raw(name) and name not in pkg.parts.changed):
             continue
         for el, attr, text in list(strings(root)):
-            new, n = _restore(text, vault)
+            new, n, _unknown = vault.restore(text)
             if n:
                 _set(el, attr, new)
                 count += n
                 pkg.parts.mark(name)
     unplaced = _left(pkg, vault)
     return Unmasked(pkg.package() if count else data, count, unplaced)
-
-
-def _restore(text: str, vault: Vault) -> tuple[str, int]:
-    n = 0
-
-    def sub(m: Any) -> str:
-        nonlocal n
-        value = vault.tokens.get(m.group())
-        if value is None:
-            return str(m.group())
-        n += 1
-        return value
-
-    return TOKEN.sub(sub, text) if "<" in text else text, n
 
 
 def _restore_runs(pkg: DocxPackage, start: int, end: int, value: str,
