@@ -144,6 +144,32 @@ def test_a_save_merges_what_another_writer_added(tmp_path: Path) -> None:
     assert set(Vault.load(path).tokens.values()) == {"13812345678", "13700000000", "13600000000"}
 
 
+def test_a_save_reads_the_file_again_only_when_another_writer_replaced_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "v.json"
+    vault = Vault.new_file_vault()
+    vault.save(path)
+    loads: list[object] = []
+    real = Vault.load.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Vault], where: object) -> Vault:
+        loads.append(where)
+        return real(cls, where)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Vault, "load", classmethod(counted))
+    for n in range(3):  # a run saves after every file: the file is its own last write
+        vault.token_for(f"1381234567{n}", "PHONE")
+        vault.save(path)
+    assert loads == []
+    other = Vault.load(path)
+    other.token_for("13900000000", "PHONE")
+    other.save(path)
+    vault.save(path)  # replaced by another writer since: read and merged
+    assert len(loads) == 2
+    assert "13900000000" in Vault.load(path).tokens.values()
+
+
 def test_the_vault_lock_times_out_with_one_line(tmp_path: Path) -> None:
     from genlint.errors import InputError
     from genlint.mask.vault import vault_lock

@@ -134,7 +134,6 @@ def command(
     """Write each file with its personal data masked (txt, md, json, docx, pdf, images)."""
     from .._pool import resolve_jobs
     from ..check import CheckConfig
-    from ..mask import Masker
     from ..mask.batch import mask_files
     from ..mask.vault import vault_lock
 
@@ -158,7 +157,7 @@ def command(
         outcomes = list(
             mask_files(
                 pairs, style, chosen or None, config, in_place=in_place, jobs=workers,
-                masker=Masker(style, chosen or None, config, strict=strict), strict=strict,
+                strict=strict,
             )
         )  # fmt: skip
     done, code = _settle(pairs, outcomes)

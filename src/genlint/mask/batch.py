@@ -86,7 +86,6 @@ def mask_files(
     *,
     in_place: bool = False,
     jobs: int = 1,
-    masker: Masker | None = None,
     done: Callable[[int], None] | None = None,
     strict: bool = False,
 ) -> list[Outcome]:

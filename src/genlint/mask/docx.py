@@ -43,11 +43,8 @@ class DocxPackage:
         self.doc = document(path, self.walked)
         self.text = self.doc.segments[0].text
         self.parts, self.places = hidden_places(data, self.walked)
-        self.starts: list[int] = []
-        pos = 0
-        for line in self.walked.layout.lines:
-            self.starts.append(pos)
-            pos += len(line) + 1
+        # where each visible line starts in ``text`` (the reader's line places carry it)
+        self.starts = [offset for offset, _ in self.doc.segments[0].places]
         self._entry = {id(root): name for _kind, name, root in self.walked.parts}
 
     @property
@@ -103,10 +100,14 @@ class DocxPackage:
         if first:  # no w:t in the span (only tabs): the value cannot hold personal data
             return []
         for el, *_ in pieces:
-            name = self._entry.get(id(el.getroottree().getroot()))
-            if name is not None:
-                self._mark(name)
+            self.mark_element(el)
         return layout
+
+    def mark_element(self, el: Any) -> None:
+        """Mark the part a visible element belongs to as changed."""
+        name = self._entry.get(id(el.getroottree().getroot()))
+        if name is not None:
+            self._mark(name)
 
     # -- hidden places ----------------------------------------------------------------------
     def write_hidden(self, place: Place, start: int, end: int, new: str) -> list[int]:
@@ -200,11 +201,10 @@ def _verify(path: str, out: bytes, masker: Masker, values: dict[str, str]) -> No
     """Read the written package as check reads it, every place included: nothing may be
     found, and no masked value may be left anywhere in the package in any spelling."""
     from ..check.rules import RuleContext
-    from ..readers.docx import read
-    from ..readers.docx_package import Package
+    from ..readers.docx import read_package
     from .docx_copies import Copies, strings, xml_entries
 
-    doc = read(path, out)
+    doc, package = read_package(path, out)
     ctx = RuleContext(options=masker.checker.options, kind="docx", path=path)
     for seg in doc.segments:
         left = masker.find(seg.text, ctx, places=seg.places)
@@ -217,7 +217,6 @@ def _verify(path: str, out: bytes, masker: Masker, values: dict[str, str]) -> No
     copies = Copies(values)
     if not copies:
         return
-    package = Package(out)
     for name in xml_entries(package):
         if not copies.maybe(package.raw(name).decode("utf-8", "ignore")):
             continue

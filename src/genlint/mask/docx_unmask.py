@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from .docx import DocxPackage
+from .docx import _set as _set_text  # a w:t's text, spaces kept as mask writes them
 from .docx_copies import _set  # one way to write a string back where it was read
 from .unmask import Unmasked, check_known
 from .vault import TOKEN, Vault
@@ -50,27 +51,13 @@ def unmask_package(path: str, data: bytes, vault: Vault) -> Unmasked:
         if root is None or (b"&lt;" not in pkg.parts.raw(name) and name not in pkg.parts.changed):
             continue
         for el, attr, text in list(strings(root)):
-            new, n = _restore(text, vault)
+            new, n, _unknown = vault.restore(text)
             if n:
                 _set(el, attr, new)
                 count += n
                 pkg.parts.mark(name)
     unplaced = _left(pkg, vault)
     return Unmasked(pkg.package() if count else data, count, unplaced)
-
-
-def _restore(text: str, vault: Vault) -> tuple[str, int]:
-    n = 0
-
-    def sub(m: Any) -> str:
-        nonlocal n
-        value = vault.tokens.get(m.group())
-        if value is None:
-            return str(m.group())
-        n += 1
-        return value
-
-    return TOKEN.sub(sub, text) if "<" in text else text, n
 
 
 def _restore_runs(pkg: DocxPackage, start: int, end: int, value: str,
@@ -97,7 +84,7 @@ def _restore_runs(pkg: DocxPackage, start: int, end: int, value: str,
                 _set_text(t, part)
             last = following[len(layout) - 2]
             _set_text(last, parts[-1] + (last.text or ""))
-            _mark(pkg, texts[0])
+            pkg.mark_element(texts[0])
             return True
     pkg.write(start, end, value)
     return True
@@ -111,19 +98,6 @@ def _following_texts(pkg: DocxPackage, start: int, el: Any) -> list[Any]:
     line = max(0, bisect.bisect_right(pkg.starts, start) - 1)
     row = [e for e, _n in origins[line] if e.tag == _W + "t"] if line < len(origins) else []
     return row[row.index(el) + 1 :] if el in row else []
-
-
-def _set_text(el: Any, text: str) -> None:
-    el.text = text
-    if text != text.strip():
-        el.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
-
-
-def _mark(pkg: DocxPackage, el: Any) -> None:
-    root = el.getroottree().getroot()
-    for _kind, name, r in pkg.walked.parts:
-        if r is root:
-            pkg.parts.mark(name)
 
 
 def _left(pkg: DocxPackage, vault: Vault) -> list[str]:

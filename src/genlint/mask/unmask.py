@@ -76,6 +76,7 @@ def _unmask_docx(path: str, data: bytes, vault: Vault, force: bool) -> Unmasked:
     from .docx import unmask_docx
 
     foreign: list[str] = []
+    doc = None
     if force:
         doc = read_data(path, data)
         foreign = sorted({m.group() for s in doc.segments for m in TOKEN.finditer(s.text)
@@ -85,8 +86,10 @@ def _unmask_docx(path: str, data: bytes, vault: Vault, force: bool) -> Unmasked:
         widened.runs = vault.runs  # how split values go back into their runs
         vault = widened
     result: Unmasked = unmask_docx(path, data, vault)
-    left = read_data(path, result.data) if result.restored else read_data(path, data)
-    unplaced = {m.group() for s in left.segments for m in TOKEN.finditer(s.text)
+    # the input is read (and its images OCR'd) once: again only when restoring changed it
+    if result.restored or doc is None:
+        doc = read_data(path, result.data)
+    unplaced = {m.group() for s in doc.segments for m in TOKEN.finditer(s.text)
                 if m.group() in vault.tokens}
     # the restorer also names the tokens it found in places it cannot write
     unplaced.update(result.unplaced)

@@ -73,6 +73,9 @@ class Vault:
         # (each layout once), so unmask gives every run its own part and formatting back
         self.runs: dict[str, list[list[int]]] = {}
         self._next: dict[str, int] = {}
+        # the vault file as this object last read or wrote it: save() merges only when another
+        # writer has replaced it since (a run saves after every file, under one lock)
+        self._on_disk: tuple[int, ...] | None = None
         for token, value in (tokens or {}).items():
             self._add(token, value)
 
@@ -181,7 +184,8 @@ class Vault:
     def load(cls, path: str | os.PathLike[str]) -> Vault:
         from .._io import loads_json, read_text
 
-        if not os.path.exists(path):
+        seen = _signature(path)  # before reading: a file replaced meanwhile is merged on save
+        if seen is None:
             raise InputError(f"{path}: no such vault file")
         raw = read_text(path)
         try:
@@ -216,6 +220,7 @@ class Vault:
         ):
             raise InputError(f"{path}: not a genlint vault (\"runs\" is not token -> layouts)")
         vault.runs = {str(k): [list(x) for x in v] for k, v in runs.items() if k in vault.tokens}
+        vault._on_disk = seen
         return vault
 
     @classmethod
@@ -263,9 +268,20 @@ class Vault:
         from .._io import atomic_write
 
         with vault_lock(path):
-            if os.path.exists(path):
+            now = _signature(path)
+            if now is not None and now != self._on_disk:
                 self.merge(Vault.load(path), str(path))
             atomic_write(Path(path), self.to_json(), inputs=inputs, mode=0o600)
+            self._on_disk = _signature(path)
+
+
+def _signature(path: str | os.PathLike[str]) -> tuple[int, ...] | None:
+    """Which file is at ``path`` and when it was written (a save replaces it: a new inode)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size)
 
 
 # locks this process holds, so that save() inside a locked run does not wait for itself

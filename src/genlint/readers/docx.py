@@ -71,6 +71,12 @@ class Walked:
 
 
 def read(path: str, data: bytes) -> Document:
+    return read_package(path, data)[0]
+
+
+def read_package(path: str, data: bytes) -> tuple[Document, Package]:
+    """The Document, and the package it was read from (its entries decompressed and parsed
+    once: mask searches the same trees again for copies of masked values)."""
     walked = walk(path, data)
     doc = document(path, walked)
     package, places = hidden_places(data, walked)
@@ -78,7 +84,7 @@ def read(path: str, data: bytes) -> Document:
     doc.segments.extend(hidden_segments(places))
     from .images_inside import add_images, docx_images
 
-    return add_images(doc, docx_images(path, data))
+    return add_images(doc, docx_images(path, data)), package
 
 
 def hidden_places(data: bytes, walked: Walked) -> tuple[Package, list[Place]]:
