@@ -450,10 +450,9 @@ def check_paths(
     checker = Checker(select, ignore, config, options)
     files = expand_paths([str(p) for p in paths])
     if checker.config.exclude:
-        from .suppress import path_matches
+        from .suppress import not_excluded
 
-        cfg = checker.config
-        files = [f for f in files if not path_matches(f, cfg.exclude, cfg.root)]
+        files = not_excluded(files, checker.config)
     report = CheckReport(rules=checker.rules)
     if jobs > 1 and len(files) > 2:
         from .parallel import check_files_parallel

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..findings import Finding
     from ..readers import Document
+    from .config import CheckConfig
 
 __all__ = [
     "allowed_text",
@@ -31,6 +32,7 @@ __all__ = [
     "inline_ignores",
     "matches_rule",
     "normalise_blanks",
+    "not_excluded",
     "path_matches",
     "suppress",
 ]
@@ -300,6 +302,11 @@ def path_matches(path: str, patterns: Sequence[str], root: str | None = None) ->
         elif any(rx.fullmatch(part) for part in parts):
             return True
     return False
+
+
+def not_excluded(files: Sequence[str], config: CheckConfig) -> list[str]:
+    """The files ``[check] exclude`` leaves to check, in their order."""
+    return [f for f in files if not path_matches(f, config.exclude, config.root)]
 
 
 def ignored_for(path: str, per_file: Mapping[str, Sequence[str]], root: str | None) -> set[str]:

@@ -191,15 +191,11 @@ def command(
 
         ray_paths = list(paths)
         if config.exclude:
-            from ..check.suppress import path_matches
+            from ..check.suppress import not_excluded
             from ..readers import expand_paths
 
             # the files [check] exclude leaves, as check_paths reads them on this machine
-            ray_paths = [
-                f
-                for f in expand_paths(ray_paths)
-                if not path_matches(f, config.exclude, config.root)
-            ]
+            ray_paths = not_excluded(expand_paths(ray_paths), config)
         return run_on_ray(
             ray_paths,
             (select or None, ignore, config, options),
