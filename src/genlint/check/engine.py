@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ConfigError, GenlintError, UnknownRuleError
+from ..errors import ConfigError, GenlintError, UnknownRuleError, failure_line
 from ..findings import Finding, Severity
 from .config import PROFILES, CheckConfig, as_config
 from .report import CheckReport, FileResult
@@ -491,7 +491,7 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
     except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only
         return FileResult(path, error=str(exc))
     except Exception as exc:  # a bug or a resource limit met by this file: it costs only this file
-        return FileResult(path, error=file_failure(path, exc))
+        return FileResult(path, error=failure_line(path, exc))
 
 
 def _silenced(
@@ -506,9 +506,3 @@ def _silenced(
         if names:
             findings = [f for f in findings if not matches_rule(f.rule, names)]
     return suppress(doc, findings, data)
-
-
-def file_failure(path: str, exc: BaseException) -> str:
-    from ..errors import failure_line
-
-    return failure_line(path, exc)
