@@ -476,13 +476,19 @@ def check_paths(
 def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileResult:
     """One file's result: its findings, or why it could not be read (``data``: its bytes
     when they are already in memory, as in a Ray batch)."""
-    from ..readers import read_data, read_document
+    from .._io import read_bytes
+    from ..readers import read_data
 
     try:
-        doc = read_document(path) if data is None else read_data(path, data)
+        if data is None:
+            data = read_bytes(path)
+        doc = read_data(path, data)
+        # read once: the inline directives of a JSON or DOCX file are found in its bytes
+        raw = data if doc.kind in ("json", "docx") else None
+        del data
         findings = checker.check_document(doc)
         if findings:
-            findings = _silenced(checker, doc, findings, data)
+            findings = _silenced(checker, doc, findings, raw)
             for finding in findings:
                 finding.path = path  # the Python API's findings say where they are
         return FileResult(path, findings, None, doc.encoding, doc.warnings, doc.images_not_read)
