@@ -57,7 +57,7 @@ def allowed_text(text: str, start: int, end: int, allowlist: Sequence[str]) -> b
     inside the hit, or an occurrence of it covers the hit (both with blanks normalised)."""
     hit = normalise_blanks(text[start:end])
     for phrase in allowlist:
-        wanted = normalise_blanks(phrase)
+        wanted, pattern = _phrase(phrase)
         if not wanted:
             continue
         if wanted in hit:
@@ -65,11 +65,18 @@ def allowed_text(text: str, start: int, end: int, allowlist: Sequence[str]) -> b
         # the phrase may be longer than the hit (`某某大学` covers the hit `某某`): look in
         # the hit's neighbourhood, as wide as the phrase itself
         lo, hi = max(0, start - len(phrase)), min(len(text), end + len(phrase))
-        around = text[lo:hi]
-        for m in re.finditer(re.escape(wanted).replace(r"\ ", r"\s+"), around):
-            if lo + m.start() <= start and end <= lo + m.end():
+        for m in pattern.finditer(text, lo, hi):
+            if m.start() <= start and end <= m.end():
                 return True
     return False
+
+
+@functools.lru_cache(maxsize=256)
+def _phrase(phrase: str) -> tuple[str, re.Pattern[str]]:
+    """An allowlisted phrase with blanks normalised, and a pattern finding it with any blanks:
+    made once per phrase, not once per hit."""
+    wanted = normalise_blanks(phrase)
+    return wanted, re.compile(re.escape(wanted).replace(r"\ ", r"\s+"))
 
 
 def matches_rule(rule_id: str, names: Iterable[str]) -> bool:
