@@ -192,6 +192,37 @@ def test_a_scanned_page_shows_a_crop_with_the_box(tmp_path: Path) -> None:
     assert "(no picture:" in moved and moved.count('class="finding"') == 2
 
 
+def test_a_crop_does_not_show_a_masked_value(tmp_path: Path) -> None:
+    """The crop of a scanned personal value is covered as its text is masked; with
+    ``show_values`` it is shown as found."""
+    import base64
+    import io
+    from dataclasses import replace
+
+    from PIL import Image, ImageDraw
+
+    from genlint.check.report import CheckReport, FileResult
+    from genlint.findings import Finding
+
+    picture = tmp_path / "scan.png"
+    image = Image.new("RGB", (400, 200), "white")
+    ImageDraw.Draw(image).rectangle((50, 60, 150, 90), fill=(0, 0, 0))  # "the number"
+    image.save(picture)
+    phone = Finding(
+        "sensitive/mobile", "unmasked mobile number", "13812345678", 0, 11,
+        location={"bbox": [50.0, 60.0, 150.0, 90.0], "confidence": 0.98},
+    )  # fmt: skip
+    report = CheckReport(files=[FileResult(str(picture), [phone])])
+
+    def crop_colours(shown: CheckReport) -> set[tuple[int, int, int]]:
+        (crop,) = re.findall(r'src="data:image/png;base64,([^"]+)"', html_report.render(shown))
+        with Image.open(io.BytesIO(base64.b64decode(crop))) as png:
+            return {c for _, c in png.convert("RGB").getcolors(1 << 16) or []}
+
+    assert (0, 0, 0) not in crop_colours(report)
+    assert (0, 0, 0) in crop_colours(replace(report, show_values=True))
+
+
 def test_an_unreadable_file_is_named_and_is_no_finding(tmp_path: Path) -> None:
     good = tmp_path / "a.txt"
     good.write_text("甲方：某某公司\n", "utf-8")

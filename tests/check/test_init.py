@@ -76,3 +76,18 @@ def test_unknown_origin_says_what_to_pass(
     result = run_cli("init", str(tmp_path))
     assert result.code == 2 and "pass --repo URL --rev COMMIT" in result.err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_profile_choices_are_the_config_profiles() -> None:
+    """``genlint init --profile`` and ``genlint check --profile`` spell the profiles out (so
+    ``--help`` imports no rule); they must stay the ones ``[check] profile`` accepts."""
+    import click
+
+    from genlint.check.config import PROFILES
+    from genlint.cli import check, init
+
+    for command in (init.command, check.command):
+        (option,) = [p for p in command.params if p.name == "profile"]
+        assert isinstance(option.type, click.Choice)
+        assert tuple(option.type.choices) == PROFILES, command.name
+    assert tuple(init.PROFILES) == PROFILES

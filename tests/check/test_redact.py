@@ -90,8 +90,10 @@ def test_the_message_and_fix_lose_the_value_too() -> None:
     f = Finding(
         "sensitive/mobile", "number 13812345678 found", "13812345678", 0, 11, fix="mask 13812345678"
     )
+    f.path = "contract.txt"
     shown = mask_finding(f)
     assert shown.message == "number 138****5678 found" and shown.fix == "mask 138****5678"
+    assert shown.path == "contract.txt", "the masked finding still says where it is"
     assert f.text == "13812345678", "the finding itself is not changed"
 
 

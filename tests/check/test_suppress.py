@@ -158,7 +158,17 @@ def test_inline_md(tmp_path: Path) -> None:
     assert _check_file(tmp_path, "b.md", prose) == ["sensitive/mobile"]
 
 
-def test_inline_json(tmp_path: Path) -> None:
+def test_inline_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from genlint import _io
+
+    reads: list[str] = []
+    read_bytes = _io.read_bytes
+
+    def counted(path: str, limit: int | None = None) -> bytes:
+        reads.append(str(path))
+        return read_bytes(path, limit)
+
+    monkeypatch.setattr(_io, "read_bytes", counted)
     data = (
         "{\n"
         f' "phone": "{PHONE}", "note": "genlint: ignore[sensitive/mobile]",\n'
@@ -169,6 +179,7 @@ def test_inline_json(tmp_path: Path) -> None:
     path.write_text(data, "utf-8")
     report = check_paths([str(path)])
     assert [(f.rule, f.line) for f in report.findings] == [("sensitive/mobile", 3)]
+    assert reads == [str(path)], "the reader and the directives share one read"
 
 
 def test_docx_comment_silences_the_text_it_is_anchored_on(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ..errors import ConfigError, GenlintError, UnknownRuleError
+from ..errors import ConfigError, GenlintError, UnknownRuleError, failure_line
 from ..findings import Finding, Severity
 from .config import PROFILES, CheckConfig, as_config
 from .report import CheckReport, FileResult
@@ -450,10 +450,9 @@ def check_paths(
     checker = Checker(select, ignore, config, options)
     files = expand_paths([str(p) for p in paths])
     if checker.config.exclude:
-        from .suppress import path_matches
+        from .suppress import not_excluded
 
-        cfg = checker.config
-        files = [f for f in files if not path_matches(f, cfg.exclude, cfg.root)]
+        files = not_excluded(files, checker.config)
     report = CheckReport(rules=checker.rules)
     if jobs > 1 and len(files) > 2:
         from .parallel import check_files_parallel
@@ -477,13 +476,19 @@ def check_paths(
 def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileResult:
     """One file's result: its findings, or why it could not be read (``data``: its bytes
     when they are already in memory, as in a Ray batch)."""
-    from ..readers import read_data, read_document
+    from .._io import read_bytes
+    from ..readers import read_data
 
     try:
-        doc = read_document(path) if data is None else read_data(path, data)
+        if data is None:
+            data = read_bytes(path)
+        doc = read_data(path, data)
+        # read once: the inline directives of a JSON or DOCX file are found in its bytes
+        raw = data if doc.kind in ("json", "docx") else None
+        del data
         findings = checker.check_document(doc)
         if findings:
-            findings = _silenced(checker, doc, findings, data)
+            findings = _silenced(checker, doc, findings, raw)
             for finding in findings:
                 finding.path = path  # the Python API's findings say where they are
         return FileResult(path, findings, None, doc.encoding, doc.warnings, doc.images_not_read)
@@ -492,7 +497,7 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
     except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only
         return FileResult(path, error=str(exc))
     except Exception as exc:  # a bug or a resource limit met by this file: it costs only this file
-        return FileResult(path, error=file_failure(path, exc))
+        return FileResult(path, error=failure_line(path, exc))
 
 
 def _silenced(
@@ -507,9 +512,3 @@ def _silenced(
         if names:
             findings = [f for f in findings if not matches_rule(f.rule, names)]
     return suppress(doc, findings, data)
-
-
-def file_failure(path: str, exc: BaseException) -> str:
-    from ..errors import failure_line
-
-    return failure_line(path, exc)

@@ -93,6 +93,7 @@ def _masked(f: Finding, shown: str, line: str | None) -> MaskedFinding:
         f.extra,
         line,
         f.source_column,
+        f.path,
     )
 
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ..findings import Finding
     from ..readers import Document
+    from .config import CheckConfig
 
 __all__ = [
     "allowed_text",
@@ -31,6 +32,7 @@ __all__ = [
     "inline_ignores",
     "matches_rule",
     "normalise_blanks",
+    "not_excluded",
     "path_matches",
     "suppress",
 ]
@@ -55,7 +57,7 @@ def allowed_text(text: str, start: int, end: int, allowlist: Sequence[str]) -> b
     inside the hit, or an occurrence of it covers the hit (both with blanks normalised)."""
     hit = normalise_blanks(text[start:end])
     for phrase in allowlist:
-        wanted = normalise_blanks(phrase)
+        wanted, pattern = _phrase(phrase)
         if not wanted:
             continue
         if wanted in hit:
@@ -63,11 +65,18 @@ def allowed_text(text: str, start: int, end: int, allowlist: Sequence[str]) -> b
         # the phrase may be longer than the hit (`某某大学` covers the hit `某某`): look in
         # the hit's neighbourhood, as wide as the phrase itself
         lo, hi = max(0, start - len(phrase)), min(len(text), end + len(phrase))
-        around = text[lo:hi]
-        for m in re.finditer(re.escape(wanted).replace(r"\ ", r"\s+"), around):
-            if lo + m.start() <= start and end <= lo + m.end():
+        for m in pattern.finditer(text, lo, hi):
+            if m.start() <= start and end <= m.end():
                 return True
     return False
+
+
+@functools.lru_cache(maxsize=256)
+def _phrase(phrase: str) -> tuple[str, re.Pattern[str]]:
+    """An allowlisted phrase with blanks normalised, and a pattern finding it with any blanks:
+    made once per phrase, not once per hit."""
+    wanted = normalise_blanks(phrase)
+    return wanted, re.compile(re.escape(wanted).replace(r"\ ", r"\s+"))
 
 
 def matches_rule(rule_id: str, names: Iterable[str]) -> bool:
@@ -300,6 +309,11 @@ def path_matches(path: str, patterns: Sequence[str], root: str | None = None) ->
         elif any(rx.fullmatch(part) for part in parts):
             return True
     return False
+
+
+def not_excluded(files: Sequence[str], config: CheckConfig) -> list[str]:
+    """The files ``[check] exclude`` leaves to check, in their order."""
+    return [f for f in files if not path_matches(f, config.exclude, config.root)]
 
 
 def ignored_for(path: str, per_file: Mapping[str, Sequence[str]], root: str | None) -> set[str]:

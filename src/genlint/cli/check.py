@@ -154,14 +154,13 @@ def command(
     if engine == "ray" and (baseline_path or write_baseline_path):
         raise click.UsageError("--baseline and --write-baseline run with --engine local")
     config = CheckConfig.load(config_path)
-    if show_values:
+    if show_values or lang is not None:
         from dataclasses import replace
 
-        config = replace(config, show_values=True)  # the flag beats the file
-    if lang is not None:
-        from dataclasses import replace
-
-        config = replace(config, lang=lang)
+        # the flags beat the file
+        config = replace(
+            config, show_values=show_values or config.show_values, lang=lang or config.lang
+        )
     if list_rules:
         return _list_rules(select, ignore, config, fmt)
     options: dict[str, object] = {"sources": None}
@@ -191,15 +190,11 @@ def command(
 
         ray_paths = list(paths)
         if config.exclude:
-            from ..check.suppress import path_matches
+            from ..check.suppress import not_excluded
             from ..readers import expand_paths
 
             # the files [check] exclude leaves, as check_paths reads them on this machine
-            ray_paths = [
-                f
-                for f in expand_paths(ray_paths)
-                if not path_matches(f, config.exclude, config.root)
-            ]
+            ray_paths = not_excluded(expand_paths(ray_paths), config)
         return run_on_ray(
             ray_paths,
             (select or None, ignore, config, options),

@@ -7,7 +7,7 @@ every box. Bounded: pages are rendered once per file, at most :data:`MAX_SIDE` p
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,6 +20,7 @@ MAX_SIDE = 1600
 # points (PDF) or pixels (image) of page kept around a box in a crop
 MARGIN = 24.0
 _BOX = (220, 40, 40)
+_COVER = (128, 128, 128)  # a masked personal value
 
 
 class Pages:
@@ -101,8 +102,12 @@ def box_in_pixels(bbox: list[float], scale: float) -> tuple[int, int, int, int]:
     return round(x0 * scale), round(y0 * scale), round(x1 * scale), round(y1 * scale)
 
 
-def crop_png(pages: Pages, number: int, bbox: list[float]) -> bytes:
-    """A PNG of page ``number`` around ``bbox`` with the box drawn."""
+def crop_png(
+    pages: Pages, number: int, bbox: list[float], cover: Sequence[list[float]] = ()
+) -> bytes:
+    """A PNG of page ``number`` around ``bbox`` with the box drawn, and each box of ``cover``
+    (the masked personal values of the page) filled, so the picture shows no more than the
+    masked text does."""
     from PIL import ImageDraw
 
     image, scale = pages.page(number)
@@ -116,6 +121,11 @@ def crop_png(pages: Pages, number: int, bbox: list[float]) -> bytes:
     )
     piece = image.crop(area)
     draw = ImageDraw.Draw(piece)
+    for box in cover:
+        # half a line's height of slack each side: the span's edges are estimated
+        slack = (box[3] - box[1]) / 2
+        c0, c1, c2, c3 = box_in_pixels([box[0] - slack, box[1], box[2] + slack, box[3]], scale)
+        draw.rectangle((c0 - area[0], c1 - area[1], c2 - area[0], c3 - area[1]), fill=_COVER)
     draw.rectangle((x0 - area[0], y0 - area[1], x1 - area[0], y1 - area[1]), outline=_BOX, width=3)
     out = io.BytesIO()
     piece.save(out, "PNG", optimize=True)

@@ -34,8 +34,7 @@ def note_text(shown: Finding, lang: str) -> tuple[str, str]:
     colon = "：" if lang == "zh" else ": "
     headline = f"{severity}{colon}{_lang.message(shown, lang)} [{shown.rule}]"
     label = "修改建议" if lang == "zh" else "Fix"
-    sep = "：" if lang == "zh" else ": "
-    return xml_text(f"{headline}\n{label}{sep}{_lang.fix(shown, lang)}"), xml_text(headline)
+    return xml_text(f"{headline}\n{label}{colon}{_lang.fix(shown, lang)}"), xml_text(headline)
 
 
 def noted(file: FileResult, shown: FileResult, lang: str | None) -> tuple[list[Noted], str]:

@@ -151,7 +151,7 @@ def render(report: CheckReport, *, color: bool = False, lang: str | None = None)
         if file.error is not None:
             out.append(f'<div class="file-error">{escape(printable(file.error))}</div>')
         file_lang = _lang.for_findings(file.findings, lang)
-        pictures = _Pictures(file.path, budget)
+        pictures = _Pictures(file.path, budget, file.findings)
         try:
             out.extend(_finding(f, file_lang, pictures.of(f)) for f in file.findings)
         finally:
@@ -210,10 +210,20 @@ class _Pictures:
     """The crop of a scanned page around each OCR finding of one file (``annotate.crops``), at
     most :data:`_MAX_CROPS` per run; a page that cannot be drawn says so in the row."""
 
-    def __init__(self, path: str, budget: list[int]) -> None:
+    def __init__(self, path: str, budget: list[int], findings: list[Finding]) -> None:
+        from ..annotate.crops import span_box
+        from ..redact import MaskedFinding
+
         self.path = path
         self.budget = budget  # crops left for the run, shared by its files
         self.pages: Any = None
+        # page -> boxes of the file's masked personal values: a crop shows none of them, as
+        # the row's text does not (a crop's margin may take in a value on another line)
+        self.cover: dict[int, list[list[float]]] = {}
+        for f in findings:
+            box = span_box(f) if isinstance(f, MaskedFinding) else None
+            if box is not None:
+                self.cover.setdefault(f.page or 1, []).append(box)
 
     def of(self, f: Finding) -> str:
         from ..annotate.crops import Pages, crop_png, span_box
@@ -225,7 +235,7 @@ class _Pictures:
         try:
             if self.pages is None:
                 self.pages = Pages(self.path)
-            png = crop_png(self.pages, f.page or 1, bbox)
+            png = crop_png(self.pages, f.page or 1, bbox, self.cover.get(f.page or 1, ()))
         except Exception as exc:  # a moved or damaged file: the row still shows the finding
             return f'<div class="picture">(no picture: {escape(type(exc).__name__)})</div>'
         self.budget[0] -= 1

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
+from .mou import judgment
 from .words import (
     AMBIGUOUS_SURNAMES,
     MODEL_BRANDS,
@@ -247,7 +248,7 @@ class XValue(Rule):
                     end += 1
             end = _extend(text, end)
             if not has_ordinal and end == run_end and _surname_before(text, run_start):
-                if ctx.options.get("profile") == "judgment":
+                if judgment(ctx):
                     continue  # 马XX in a published judgment: an anonymised name
                 start -= 1  # 张XX: a name never filled in, like 张某某
             covered = end
