@@ -115,7 +115,8 @@ def _check(output: Any, context: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def truncated(repairs: Sequence[str]) -> bool:
-    """Whether a parse had to close what the reply left open (it was cut off)."""
+    """Whether repair notes say a parse closed what the reply left open (it was cut off); a
+    :class:`~genlint.parse.ParseResult` says so itself (``truncated``)."""
     return any(_TRUNCATION.search(note) for note in repairs)
 
 
@@ -140,7 +141,7 @@ def _parse(output: Any, context: Mapping[str, Any]) -> dict[str, Any]:
     allowed = _names(config.get("allow")) or ["direct", "repaired", "extracted", "fields"]
     text = output if isinstance(output, str) else str(output)
     result = parse_json(text, schema=schema, fields=fields)
-    is_truncated = truncated(result.repairs)
+    is_truncated = result.truncated  # the parser's own flag, as `genlint parse` shows it
     checks = [
         ("ok", result.ok, "parsed" if result.ok else "no JSON: " + "; ".join(result.errors[-2:])),
         (
