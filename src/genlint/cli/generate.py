@@ -336,24 +336,10 @@ def _as_list(value: Any) -> list[str]:
 
 
 def _read_prompt(path: str) -> Any:
-    from .._io import read_text
+    from .._io import read_json, read_text
 
-    text = read_text(path)
     if path.lower().endswith(".json"):
-        import json
-
-        from .._io import loads_json
-
-        try:
-            data = loads_json(text)
-        except InputError as exc:  # a number of thousands of digits
-            raise InputError(f"{path}: {exc}") from None
-        except json.JSONDecodeError as exc:
-            raise InputError(
-                f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}"
-            ) from None
-        except RecursionError:
-            raise InputError(f"{path}: JSON nested too deeply to read") from None
+        data = read_json(path)  # every JSON error names the file, as the other commands say it
         messages = data.get("messages") if isinstance(data, dict) else data
         if not (
             isinstance(messages, list)
@@ -369,6 +355,7 @@ def _read_prompt(path: str) -> Any:
                 f'{path}: expected a list of {{role, content}} messages or {{"messages": [...]}}'
             )
         return messages
+    text = read_text(path)
     if not text.strip():
         raise InputError(f"{path}: the prompt is empty")
     return text
