@@ -267,12 +267,13 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
     from .progress import progress_bar
 
     kept: list[str] = []
+    masked: dict[int, Any] = {}  # each result masked once, as it finishes
 
     def keep(index: int, result: Any) -> None:
         """Write each result as it finishes, and its ledger line: Ctrl-C loses none of them."""
+        result = masked[index] = _masked(result, opts)
         if out_dir is None:
             return
-        result = _masked(result, opts)
         written = None
         if result.text is not None:
             target = out_dir / Path(names[index]).with_suffix(".txt")
@@ -292,7 +293,7 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
         sys.stderr.write(f"genlint: interrupted: kept {len(kept)} finished result(s){where}\n")
         raise
     _refuse_unusable(results, every=True)
-    results = [_masked(r, opts) for r in results]
+    results = [masked[i] if i in masked else _masked(r, opts) for i, r in enumerate(results)]
     stats = BatchStats.of(results)
     if opts["fmt"] == "json":
         _print_json(
