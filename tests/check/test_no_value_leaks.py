@@ -310,6 +310,42 @@ def test_check_table_rows_mask_unless_the_config_shows_values() -> None:
     assert sorted(r["text"] for r in shown) == sorted(values)
 
 
+def test_generate_batch_never_writes_or_shows_a_value(run_cli: Any, tmp_path: Path) -> None:
+    values = [v for _, v in planted_values(3, seed=12)]
+    reply = _line(values)
+    prompts = tmp_path / "prompts"
+    prompts.mkdir()
+    (prompts / "p.txt").write_text("写联系人清单", "utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    with ScriptedServer([Reply(reply), Reply(reply)]) as server:
+        result = run_cli(
+            "generate",
+            "--model",
+            "m",
+            "--api-key-env",
+            "HOME",
+            "--prompts-dir",
+            str(prompts),
+            "--select",
+            "sensitive",
+            "--max-retries",
+            "1",
+            "--base-url",
+            server.url,
+            "--out",
+            str(out),
+            "--format",
+            "json",
+        )
+    assert result.code == 1, result.err
+    written = (out / "p.txt").read_text("utf-8")
+    ledger = (out / "genlint-ledger.jsonl").read_text("utf-8")
+    assert _leaks(written + ledger + result.out + result.err, values) == []
+    assert len(written) == len(reply), "masked in place, same length"
+    assert json.loads(result.out)["results"][0]["personal_data_masked"] == 3
+
+
 def test_generate_table_opts_in_as_the_flags_do(run_cli: Any, tmp_path: Path) -> None:
     values = [v for _, v in planted_values(3, seed=13)]
     reply = _line(values)

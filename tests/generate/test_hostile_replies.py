@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 import tracemalloc
 
+import pytest
+
 from genlint import Gate
 from genlint.findings import Finding
 from genlint.llm import OpenAICompatible
@@ -66,3 +68,18 @@ def test_findings_of_a_dense_reply_are_counted_not_all_kept() -> None:
     assert "另有 11995 处" in reask  # the prompt is Chinese, so is the re-ask
     # two attempts of 12,000 findings each, every object traced: well under 1 KB a finding
     assert peak < 24_000 * 1024, peak
+
+
+def test_the_reply_cap_holds_behind_a_proxy_and_keeps_the_sdks_limits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pytest.importorskip("openai")
+    from genlint.llm.wire import capped_async_client
+
+    monkeypatch.setenv("HTTPS_PROXY", "http://127.0.0.1:9")
+    client = capped_async_client(1000)
+    proxied = [t for t in client._mounts.values() if t is not None]
+    assert proxied, "the proxy variable is honoured, as by the sync client"
+    for transport in [client._transport, *proxied]:
+        assert type(transport).__name__ == "CappedTransport" and transport.cap == 1000
+    assert client._transport.inner._pool._max_connections == 1000  # the SDK's, not the default

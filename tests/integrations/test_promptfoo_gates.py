@@ -48,6 +48,17 @@ def test_check_bad_config_is_a_failed_assertion() -> None:
     assert check_assert("x", {"config": {"select": "nopack"}})["pass"] is False
 
 
+def test_unexpected_failure_names_its_kind_not_its_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    # an exception of a bug may quote the reply; the reason is a report and never does
+    def broken(text: str, *args: object, **kwargs: object) -> list[object]:
+        raise RuntimeError(f"cannot read {text}")
+
+    monkeypatch.setattr("genlint.check.check_text", broken)
+    result = check_assert(f"call {PHONE}", None)
+    assert result["pass"] is False and "RuntimeError" in result["reason"]
+    assert PHONE not in json.dumps(result)
+
+
 @pytest.mark.parametrize(
     ("reply", "config", "passed", "scores"),
     [

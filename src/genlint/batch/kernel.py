@@ -13,7 +13,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
-from .columns import empty_columns, finding_schema, findings_to_columns, require_pyarrow
+from .columns import (
+    empty_columns,
+    error_columns,
+    error_to_columns,
+    finding_schema,
+    findings_to_columns,
+    require_pyarrow,
+)
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -123,22 +130,19 @@ def check_files_table(
     paths = _column(table, path_column, "path")
     blobs = _column(table, data_column, "bytes")
     ids = _column(table, id_column, "id") if id_column else [None] * len(paths)
-    columns = empty_columns()
-    errors: list[str | None] = []
+    columns = error_columns()
     row_ids: list[Any] = []
     for i, (path, data) in enumerate(zip(paths, blobs, strict=True)):
         result = check_file(checker, str(path), bytes(data or b""))
         if result.error is not None:
-            for name in columns:
-                columns[name].append(str(path) if name == "path" else None)
-            errors.append(result.error)
+            error_to_columns(str(path), result.error, columns)
             row_ids.append(ids[i])
             continue
         n = findings_to_columns(
             str(path), result.findings, columns, show_values=checker.config.show_values
         )
-        errors.extend([None] * n)
         row_ids.extend([ids[i]] * n)
+    errors = columns.pop("error")  # last, after the id column _finish puts first
     out = _finish(pa, table, columns, id_column, row_ids)
     return out.append_column("error", pa.array(errors, pa.string()))
 

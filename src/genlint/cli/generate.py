@@ -267,12 +267,13 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
     from .progress import progress_bar
 
     kept: list[str] = []
+    masked: dict[int, Any] = {}  # each result masked once, as it finishes
 
     def keep(index: int, result: Any) -> None:
         """Write each result as it finishes, and its ledger line: Ctrl-C loses none of them."""
+        result = masked[index] = _masked(result, opts)
         if out_dir is None:
             return
-        result = _masked(result, opts)
         written = None
         if result.text is not None:
             target = out_dir / Path(names[index]).with_suffix(".txt")
@@ -292,7 +293,7 @@ def _batch(gate: Any, model: Any, folder: Path, opts: dict[str, Any], concurrenc
         sys.stderr.write(f"genlint: interrupted: kept {len(kept)} finished result(s){where}\n")
         raise
     _refuse_unusable(results, every=True)
-    results = [_masked(r, opts) for r in results]
+    results = [masked[i] if i in masked else _masked(r, opts) for i, r in enumerate(results)]
     stats = BatchStats.of(results)
     if opts["fmt"] == "json":
         _print_json(
@@ -336,24 +337,10 @@ def _as_list(value: Any) -> list[str]:
 
 
 def _read_prompt(path: str) -> Any:
-    from .._io import read_text
+    from .._io import read_json, read_text
 
-    text = read_text(path)
     if path.lower().endswith(".json"):
-        import json
-
-        from .._io import loads_json
-
-        try:
-            data = loads_json(text)
-        except InputError as exc:  # a number of thousands of digits
-            raise InputError(f"{path}: {exc}") from None
-        except json.JSONDecodeError as exc:
-            raise InputError(
-                f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}"
-            ) from None
-        except RecursionError:
-            raise InputError(f"{path}: JSON nested too deeply to read") from None
+        data = read_json(path)  # every JSON error names the file, as the other commands say it
         messages = data.get("messages") if isinstance(data, dict) else data
         if not (
             isinstance(messages, list)
@@ -369,6 +356,7 @@ def _read_prompt(path: str) -> Any:
                 f'{path}: expected a list of {{role, content}} messages or {{"messages": [...]}}'
             )
         return messages
+    text = read_text(path)
     if not text.strip():
         raise InputError(f"{path}: the prompt is empty")
     return text

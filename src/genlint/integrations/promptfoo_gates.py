@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..errors import GenlintError, InputError
+
 __all__ = ["check_assert", "parse_assert", "truncated"]
 
 _MAX_LISTED = 3
@@ -34,7 +36,10 @@ _TRUNCATION = re.compile(r"closed a truncated|closed \d+ open bracket|missed the
 
 
 def _failure(what: str, exc: BaseException) -> dict[str, Any]:
-    return {"pass": False, "score": 0.0, "reason": f"genlint {what} could not run: {exc}"}
+    # genlint's own errors say what is wrong with the config; another exception's text may quote
+    # the reply (personal data), so only its kind is given
+    why = str(exc) if isinstance(exc, GenlintError) else type(exc).__name__
+    return {"pass": False, "score": 0.0, "reason": f"genlint {what} could not run: {why}"}
 
 
 def _names(value: Any) -> list[str]:
@@ -72,14 +77,14 @@ def _check(output: Any, context: Mapping[str, Any]) -> dict[str, Any]:
     elif isinstance(limits, int) and not isinstance(limits, bool):
         limits = {"*": limits}
     if not isinstance(limits, Mapping):
-        raise ValueError("config 'max' must be a number or a table of rule or pack -> number")
+        raise InputError("config 'max' must be a number or a table of rule or pack -> number")
     per_rule = Counter(f.rule for f in findings)
     per_pack = Counter(f.pack for f in findings)
     components = []
     failed = []
     for name, limit in limits.items():
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-            raise ValueError(f"config 'max': {name!r} must be a whole number ≥ 0")
+            raise InputError(f"config 'max': {name!r} must be a whole number ≥ 0")
         count = (
             len(findings)
             if name == "*"
@@ -115,7 +120,8 @@ def _check(output: Any, context: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def truncated(repairs: Sequence[str]) -> bool:
-    """Whether a parse had to close what the reply left open (it was cut off)."""
+    """Whether repair notes say a parse closed what the reply left open (it was cut off); a
+    :class:`~genlint.parse.ParseResult` says so itself (``truncated``)."""
     return any(_TRUNCATION.search(note) for note in repairs)
 
 
@@ -140,7 +146,7 @@ def _parse(output: Any, context: Mapping[str, Any]) -> dict[str, Any]:
     allowed = _names(config.get("allow")) or ["direct", "repaired", "extracted", "fields"]
     text = output if isinstance(output, str) else str(output)
     result = parse_json(text, schema=schema, fields=fields)
-    is_truncated = truncated(result.repairs)
+    is_truncated = result.truncated  # the parser's own flag, as `genlint parse` shows it
     checks = [
         ("ok", result.ok, "parsed" if result.ok else "no JSON: " + "; ".join(result.errors[-2:])),
         (

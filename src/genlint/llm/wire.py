@@ -40,12 +40,21 @@ def _http_module() -> Any:
 
 
 def capped_async_client(cap: int = DEFAULT_MAX_REPLY_BYTES, **kwargs: Any) -> Any:
-    """The SDK's default async HTTP client with a transport that bounds each response body."""
+    """The SDK's default async HTTP client with each of its transports bounding response bodies.
+
+    The client builds its transports as usual and they are wrapped afterwards: given a
+    ``transport=``, the HTTP library would ignore the proxy variables (``HTTPS_PROXY``) and the
+    SDK's connection limits, which the sync client keeps."""
     import openai
 
-    http = _http_module()
-    transport = _capped_transport_class(http)(http.AsyncHTTPTransport(), cap)
-    return openai.DefaultAsyncHttpxClient(transport=transport, **kwargs)
+    capped = _capped_transport_class(_http_module())
+    client = openai.DefaultAsyncHttpxClient(**kwargs)
+    client._transport = capped(client._transport, cap)
+    client._mounts = {
+        pattern: None if transport is None else capped(transport, cap)
+        for pattern, transport in client._mounts.items()
+    }
+    return client
 
 
 def _capped_transport_class(http: Any) -> Any:

@@ -72,13 +72,8 @@ class ParseResult:
     def warning(self) -> str | None:
         """The one line a text-mode caller shows when the value is not a plain success: lost
         data first, then a cut, then a guess."""
-        lost = next((note for note in self.repairs if note.startswith("lost data")), None)
-        if lost:
-            return lost
-        if self.truncated:
-            cut = next((n for n in self.repairs if n.startswith(TRUNCATED_NOTE)), TRUNCATED_NOTE)
-            return cut
-        if self.guessed:
-            guess = next((n for n in self.repairs if n.startswith(GUESS_NOTE)), GUESS_NOTE)
-            return guess
+        for prefix in ("lost data", TRUNCATED_NOTE, GUESS_NOTE):
+            note = next((n for n in self.repairs if n.startswith(prefix)), None)
+            if note is not None:
+                return note
         return None
