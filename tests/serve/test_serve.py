@@ -187,6 +187,23 @@ def test_pipeline_api(service: Service) -> None:
     assert back["text"].startswith(f"电话{PHONE}") and back["unknown_tokens"] == ["<EMAIL_9>"]
 
 
+def test_a_deeply_nested_value_is_parsed_and_returned(service: Service) -> None:
+    import sys
+
+    deep = "[" * 1000 + "1" + "]" * 1000
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(5000)  # this test's own json.loads of the answer recurses per level
+    try:
+        code, _, body = service.post("/v1/parse", {"text": deep})
+    finally:
+        sys.setrecursionlimit(before)
+    assert code == 200 and body["ok"], body
+    value, depth = body["value"], 0
+    while isinstance(value, list):
+        value, depth = value[0], depth + 1
+    assert (value, depth) == (1, 1000)
+
+
 def test_openapi_schema_lists_every_route(service: Service) -> None:
     code, schema = service.get("/openapi.json")
     assert code == 200 and schema["openapi"].startswith("3.")

@@ -35,6 +35,14 @@ _OPEN_PATHS = {"/healthz"}
 
 def build_app(settings: ServeSettings) -> FastAPI:
     settings.check()
+    import sys
+
+    from ..parse.closing import MAX_DEPTH
+
+    # a parsed value may be nested MAX_DEPTH deep, and its JSON encoding recurses once a level:
+    # the limit the CLI raises around its output (cli/parse.py), raised once for this process
+    # (a per-request toggle would race between the service's threads)
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * MAX_DEPTH + 200))
     app = FastAPI(title="genlint serve", version=__version__, docs_url=None, redoc_url=None)
     gate_slots = asyncio.Semaphore(settings.max_concurrency)
     models = _ModelCache(settings)
