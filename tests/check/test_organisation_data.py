@@ -20,6 +20,9 @@ from genlint import check_text
         "对公账户：110060149018001234567",
         "开户名称：华夏科技有限公司\n开户行：工商银行北京分行\n账号：6222020200112233445",
         "户名：北京某律师事务所 账号：110060149018001234567",
+        # a contract's party block: the party names the holder, the bank line names a bank
+        "需方（甲方）：浙江某某科技股份有限公司\n地址：杭州市余杭区\n"
+        "开户银行：上海浦东发展银行股份有限公司余杭支行\n银行帐号：95260078801100000902",
         "Company Tel: 13812345678",
         "Office e-mail: legal@acme.com",
         "客服热线：13812345678",
@@ -37,6 +40,9 @@ def test_an_organisations_own_data_stays_quiet(text: str) -> None:
         ("甲方（公司）联系人电话：13812345678", "sensitive/mobile"),
         ("公司法定代表人电话：13812345678", "sensitive/mobile"),
         ("账户名称：张三\n账号：6222020200112233445", "sensitive/bank-account"),
+        ("乙方：张三\n开户银行：中国工商银行股份有限公司北京分行\n银行账号：6222020200112233445",
+         "sensitive/bank-account"),
+        ("甲方：华夏科技有限公司\n联系人：李四\n账号：6222020200112233445", "sensitive/bank-account"),
         ("邮箱：zhangsan@163.com", "sensitive/email"),
         ("公司电话：13900000000。\n\n本人手机：13812345678", "sensitive/mobile"),
     ],

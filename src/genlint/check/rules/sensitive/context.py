@@ -273,26 +273,39 @@ _ORG_LABEL = lazy_re.compile(
     r"|(?i:(?:company|corporate|office|firm|business|head office|switchboard)"
     r"[ \t]*(?:tel(?:ephone)?|phone|fax|e-?mail|account)(?:[ \t]*(?:no\.?|number))?[ \t]*:?[ \t]*\Z)"
 )
-_ORG_NAME = lazy_re.compile(
-    r"(?:开户名称|户名|账户名称|帐户名称|账户名|收款单位|单位名称|公司名称|Account Name)[ \t　]*[:：]"
-    r"[^\n]{0,40}?(?:有限公司|有限责任公司|股份公司|公司|集团|事务所|研究院|学校|医院|中心|委员会|银行|Ltd|LLC|Inc|Co\.)"
+# a line "label：an organisation" (甲方：某某科技股份有限公司, 开户名称：…有限公司, 户名：…事务所)
+_ORG_LINE = lazy_re.compile(
+    r"(?m)^(?P<label>[^\n:：]{0,16})[:：][^\n]{0,40}?"
+    r"(?:有限公司|有限责任公司|股份公司|公司|集团|事务所|研究院|学校|医院|中心|委员会|"
+    r"Ltd|LLC|Inc|Co\.)"
 )
+# a bank's own name on such a line (开户银行：某某银行股份有限公司…支行) says nothing of the holder
+_BANK_LABEL = ("开户行", "开户银行", "开户网点", "银行", "行名", "支行", "Bank")
+# a person between the organisation and the account: the account may be theirs
+_PERSON_LABEL = lazy_re.compile("联系人|代理人|代表人|负责人|经办人|姓名|收款人|Name")
 _ACCOUNT_WORDS = ("账号", "账户", "帐号", "帐户", "卡号", "Account No", "Account Number")
 
 
 def organisation_before(text: str, start: int) -> bool:
     """The value is an organisation's own: its label names the organisation, or it is an
-    account under an organisation's account name (on its line or the two lines before)."""
+    account under an organisation named as its holder (on its line or the four lines before)."""
     line_start = text.rfind("\n", 0, start) + 1
     head = text[max(line_start, start - 40) : start]
     if _ORG_LABEL.search(head):
         return True
     if not any(word in head for word in _ACCOUNT_WORDS):
         return False
-    # the account name two lines up at most (开户名称：… 开户行：… 账号：…), or on this line
+    # the account holder named on this line or up to four lines above (开户名称：…有限公司, or
+    # the party line of a contract's party block, 甲方：…股份有限公司 / 开户银行 / 银行帐号), with no
+    # person named in between
     window_start = line_start
-    for _ in range(3):
+    for _ in range(4):
         if window_start <= 0:
             break
         window_start = text.rfind("\n", 0, window_start - 1) + 1
-    return _ORG_NAME.search(text, window_start, start) is not None
+    window = text[window_start:start]
+    last = None
+    for m in _ORG_LINE.finditer(window):
+        if not any(word in m.group("label") for word in _BANK_LABEL):
+            last = m
+    return last is not None and _PERSON_LABEL.search(window, last.end()) is None
