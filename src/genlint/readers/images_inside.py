@@ -21,6 +21,7 @@ from typing import Any
 
 from ..errors import InputError
 from . import Document, Segment
+from .pdf_segments import SENSITIVE
 
 __all__ = ["EmbeddedImage", "docx_images", "pdf_images", "read_images"]
 
@@ -168,9 +169,8 @@ def read_images(path: str, images: list[EmbeddedImage]) -> tuple[list[Segment], 
         if image.page is not None:
             at["page"] = image.page
         where = [(offset, {**at, **fields}) for offset, fields in places]
-        segment = Segment(text, places=where)
-        _sensitive_only(segment, image.page)
-        segments.append(segment)
+        # only the ``sensitive`` pack reads a picture's text, on its own page
+        segments.append(Segment(text, places=where, packs=SENSITIVE, page=image.page))
     return segments, not_read
 
 
@@ -243,10 +243,3 @@ def _decode_other(path: str, image: EmbeddedImage) -> Any:
             return opened.convert("RGB")
     except Exception:  # damaged or too large: the image is listed as not read
         return None
-
-
-def _sensitive_only(segment: Segment, page: int | None) -> None:
-    """Only the ``sensitive`` pack reads a picture's text, on its own page."""
-    segment.packs = frozenset({"sensitive"})
-    if page is not None:
-        segment.page = page
