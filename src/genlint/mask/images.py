@@ -217,7 +217,5 @@ def _clean(image: Any, mode: str) -> Any:
     target = "L" if mode in ("L", "1", "LA", "I;16") else "RGB"
     pixels = image.convert(target)
     clean = Image.new(target, pixels.size)
-    clean.paste(pixels)
-    if image.info:
-        clean.info = {}
+    clean.paste(pixels)  # a new image: its info is empty whatever ``image`` carried
     return clean
