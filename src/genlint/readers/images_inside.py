@@ -47,7 +47,7 @@ _MEDIA_SUFFIXES = frozenset(
 )
 # one image inside a document: a larger member is bad input rather than a silent skip
 _MAX_IMAGE_BYTES = 64 << 20
-_MAX_IMAGES = 2_000
+MAX_IMAGES = 2_000
 
 
 @dataclass
@@ -76,8 +76,8 @@ def docx_images(path: str, data: bytes) -> list[EmbeddedImage]:
         return []  # the DOCX reader reports a damaged package itself
     with archive:
         members = [info for info in archive.infolist() if is_docx_image(info.filename)]
-        if len(members) > _MAX_IMAGES:
-            raise InputError(f"{path}: {len(members)} images, over the {_MAX_IMAGES}-image limit")
+        if len(members) > MAX_IMAGES:
+            raise InputError(f"{path}: {len(members)} images, over the {MAX_IMAGES}-image limit")
         out: list[EmbeddedImage] = []
         for info in members:
             if info.file_size > _MAX_IMAGE_BYTES:
@@ -130,8 +130,8 @@ def pdf_images(path: str, data: bytes, skip: set[int]) -> list[EmbeddedImage]:
                     out.append(EmbeddedImage(name, page=index + 1))
                     continue
                 out.append(EmbeddedImage(name, pixels=pixels, page=index + 1))
-                if len(out) > _MAX_IMAGES:
-                    raise InputError(f"{path}: over {_MAX_IMAGES} images")
+                if len(out) > MAX_IMAGES:
+                    raise InputError(f"{path}: over {MAX_IMAGES} images")
             page.close()
     finally:
         pdf.close()
