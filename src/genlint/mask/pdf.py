@@ -54,7 +54,7 @@ def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> Maske
     from .scan_pdf import redact_scanned_pages
 
     data, scan_replacements = redact_scanned_pages(path, data, masker)  # pixels: mask/scan_pdf.py
-    pages_text = _pypdf_pages(path, data, refuse_scans=False)
+    pages_text = _pypdf_pages(path, data)
     try:
         pdf = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
@@ -117,16 +117,14 @@ def _replacement(rule: str, start: int, end: int, text: str, index: int,
                        location)
 
 
-def _pypdf_pages(path: str, data: bytes, *, refuse_scans: bool = True) -> list[str]:
-    """Each page's text as the check's reader extracts it; encrypted and scanned files refused."""
-    from ..readers.pdf import pages_list, text_pages
+def _pypdf_pages(path: str, data: bytes) -> list[str]:
+    """Each page's text as the check's reader extracts it (a scanned page's is what its text
+    layer holds: its pixels were redacted by :mod:`.scan_pdf`); encrypted files refused."""
+    from ..readers.pdf import text_pages
 
-    pages, scanned = text_pages(
+    pages, _scanned = text_pages(
         path, data, encrypted="encrypted PDF; mask cannot redact it (decrypt it first)"
     )
-    if scanned and refuse_scans:
-        raise InputError(f"{path}: {pages_list(scanned)} ha{'s' if len(scanned) == 1 else 've'} "
-                         "no text layer (a scan); mask cannot redact scanned pages")
     return pages
 
 
