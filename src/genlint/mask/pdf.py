@@ -53,8 +53,12 @@ def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> Maske
 
     from .scan_pdf import redact_scanned_pages
 
-    data, scan_replacements = redact_scanned_pages(path, data, masker)  # pixels: mask/scan_pdf.py
-    pages_text = _pypdf_pages(path, data)
+    pages_text, scanned = _pypdf_pages(path, data)
+    # pixels first (scanned pages, text pages' images): mask/scan_pdf.py
+    redacted_pixels, scan_replacements = redact_scanned_pages(path, data, masker, scanned)
+    if redacted_pixels is not data:  # rewritten: its text is read from the new file
+        data = redacted_pixels
+        pages_text, _ = _pypdf_pages(path, data)
     try:
         pdf = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
@@ -117,15 +121,14 @@ def _replacement(rule: str, start: int, end: int, text: str, index: int,
                        location)
 
 
-def _pypdf_pages(path: str, data: bytes) -> list[str]:
-    """Each page's text as the check's reader extracts it (a scanned page's is what its text
-    layer holds: its pixels were redacted by :mod:`.scan_pdf`); encrypted files refused."""
+def _pypdf_pages(path: str, data: bytes) -> tuple[list[str], list[int]]:
+    """Each page's text as the check's reader extracts it, and the scanned pages (0-based:
+    no text layer, redacted in their pixels by :mod:`.scan_pdf`); encrypted files refused."""
     from ..readers.pdf import text_pages
 
-    pages, _scanned = text_pages(
+    return text_pages(
         path, data, encrypted="encrypted PDF; mask cannot redact it (decrypt it first)"
     )
-    return pages
 
 
 def _page_text(textpage: Any) -> str:

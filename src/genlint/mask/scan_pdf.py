@@ -20,15 +20,15 @@ from .core import Masker, Replacement
 __all__ = ["redact_scanned_pages"]
 
 
-def redact_scanned_pages(path: str, data: bytes, masker: Masker) -> tuple[bytes, list[Replacement]]:
-    """``data`` with the findings on its scanned pages covered, and what was covered; the
-    bytes unchanged when no scanned page holds one. Without OCR a scanned page is refused."""
+def redact_scanned_pages(
+    path: str, data: bytes, masker: Masker, scanned: list[int]
+) -> tuple[bytes, list[Replacement]]:
+    """``data`` with the findings on its ``scanned`` pages (0-based, as
+    :func:`genlint.readers.pdf.text_pages` tells them) covered, and what was covered; the
+    bytes unchanged when no page holds one. Without OCR a scanned page is refused."""
     from ..readers import ocr
-    from ..readers.pdf import pages_list, text_pages
+    from ..readers.pdf import pages_list
 
-    _, scanned = text_pages(
-        path, data, encrypted="encrypted PDF; mask cannot redact it (decrypt it first)"
-    )
     if not scanned:
         return _redact_page_images(path, data, masker, set())
     if not ocr.available():
