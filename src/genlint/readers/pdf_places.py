@@ -17,15 +17,12 @@ and a slot's label never holds the text it labels: a label names a place by its 
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
 __all__ = ["Slot", "places"]
-
-log = logging.getLogger(__name__)
 
 # outline items, fields, structure elements and attachments read at most (a crafted file could
 # loop or fan out); a file with more is refused, never read in part
