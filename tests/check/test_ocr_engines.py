@@ -106,6 +106,18 @@ def test_the_page_bar_draws_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) 
         listener("scan.pdf", 3, 3, "openvino")
     assert "reading 3 pages by OCR (openvino)" in stream.getvalue()
     assert ocr._LISTENER.get() is None  # the listener does not outlive the run
+    assert "\x1b" in stream.getvalue()  # a bar was drawn
+
+    plain = io.StringIO()  # not a terminal: the note alone, no bar
+    monkeypatch.setattr(sys, "stderr", plain)
+    with progress_bar("checking", 1, pages=True) as advance:
+        assert advance is None
+        listener = ocr._LISTENER.get()
+        assert listener is not None
+        listener("scan.pdf", 0, 3, "openvino")
+        listener("scan.pdf", 1, 3, "openvino")
+    assert plain.getvalue() == "genlint: note: scan.pdf: reading 3 pages by OCR (openvino)\n"
+    assert ocr._LISTENER.get() is None
 
 
 def test_pages_read_in_parallel_are_the_pages_read_in_one_process(

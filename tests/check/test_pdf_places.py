@@ -144,3 +144,25 @@ def test_a_value_only_pdfium_reads_is_a_finding(monkeypatch: pytest.MonkeyPatch)
     where = sorted((f.text, (f.location or {}).get("field"), f.page) for f in findings)
     assert where == sorted([(values["page-text"], "page 1 text (PDFium)", 1),
                             (values["per-char"], None, 1)])
+
+
+def test_a_walk_past_its_bound_refuses_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """More bookmarks than the bound: the file is refused, never read in part."""
+    from pypdf import PdfReader, PdfWriter
+
+    import genlint.readers.pdf_places as pdf_places
+    from genlint.errors import InputError
+
+    writer = PdfWriter()
+    writer.add_blank_page(200, 200)
+    for n in range(3):
+        writer.add_outline_item(title=f"bookmark {n}", page_number=0)
+    out = io.BytesIO()
+    writer.write(out)
+    reader = PdfReader(io.BytesIO(out.getvalue()))
+    monkeypatch.setattr(pdf_places, "MAX_NODES", 3)
+    titles = [s.text for s in pdf_places.places(reader) if s.part == "bookmark"]
+    assert titles == ["bookmark 0", "bookmark 1", "bookmark 2"]
+    monkeypatch.setattr(pdf_places, "MAX_NODES", 2)
+    with pytest.raises(InputError, match="more than 2 bookmarks"):
+        list(pdf_places.places(reader))

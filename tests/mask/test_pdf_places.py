@@ -49,8 +49,12 @@ def test_a_value_only_pdfium_reads_is_redacted_and_counted(monkeypatch: pytest.M
     data, planted = build_audit_pdf(2, ("page-text",))
     [(_, value)] = planted
     real = mod._pypdf_pages
-    monkeypatch.setattr(mod, "_pypdf_pages", lambda path, d, **kw: [
-        t.replace(value, "") for t in real(path, d, **kw)])
+
+    def pypdf_misses(path: str, d: bytes) -> tuple[list[str], list[int]]:
+        pages, scanned = real(path, d)
+        return [t.replace(value, "") for t in pages], scanned
+
+    monkeypatch.setattr(mod, "_pypdf_pages", pypdf_misses)
     result = mask_pdf("x.pdf", data, Masker())
     assert [r.location for r in result.replacements] == [
         {"extractor": "pdfium", "field": "page 1 text (PDFium)"}]

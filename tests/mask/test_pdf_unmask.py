@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
@@ -23,8 +25,16 @@ def _info_and_outline(data: bytes) -> tuple[dict[str, str], list[str]]:
     return info, [str(item.title) for item in reader.outline if not isinstance(item, list)]
 
 
+def _annotations(data: bytes) -> list[Any]:
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    return [a.get_object() for page in reader.pages for a in page.get("/Annots") or []]
+
+
 def test_tokens_in_hidden_places_come_back(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    data, planted = build_audit_pdf(31, ("info", "bookmark", "annotation"), first_value=3100)
+    data, planted = build_audit_pdf(31, ("info", "bookmark", "annotation", "link"),
+                                    first_value=3100)  # fmt: skip
     source = tmp_path / "in" / "doc.pdf"
     source.parent.mkdir()
     source.write_bytes(data)
@@ -46,6 +56,11 @@ def test_tokens_in_hidden_places_come_back(run_cli, tmp_path: Path) -> None:  # 
     info, titles = _info_and_outline(restored)
     assert any(values["info"] in v for v in info.values())
     assert any(values["bookmark"] in t for t in titles)
+    annots = _annotations(restored)
+    assert any(values["annotation"] in str(a.get("/Contents", "")) for a in annots)
+    # a link's URI is written back percent-encoded, as mask wrote it
+    uris = [str(a["/A"]["/URI"]) for a in annots if "/A" in a]
+    assert any(unquote(u).endswith(values["link"]) for u in uris), uris
 
 
 def test_a_pdf_without_tokens_restores_nothing(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

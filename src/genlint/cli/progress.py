@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any
 
 
@@ -25,14 +25,12 @@ def progress_bar(
     many = (items if items is not None else total) > 1
     tty = sys.stderr.isatty()
     if not tty or (not many and not pages):
-        with ExitStack() as stack:
-            if pages:
-                stack.enter_context(_listen(None))
+        with _listen(None) if pages else nullcontext():
             yield None
         return
     bar = _bar()
     task = bar.add_task(label, total=total, rate="") if many else None
-    with bar, _listen(bar) if pages else ExitStack():
+    with bar, _listen(bar) if pages else nullcontext():
         yield (lambda n: bar.advance(task, n)) if task is not None else None
 
 

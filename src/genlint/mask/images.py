@@ -90,9 +90,9 @@ def redact_image(
             return Redacted(out, result.replacements)
         left_lines = _lines(left_text, left_places)
         for f in left:
-            for i, (start, end, _box) in enumerate(left_lines):
+            for start, end, line_box in left_lines:
                 if start < f.end and f.start < end:
-                    _cover(out, _pad(left_lines[i][2], out.size, PAD * 2), "")
+                    _cover(out, _pad(line_box, out.size, PAD * 2), "")
     where_page = f"page {page}" if page is not None else "the image"
     raise GenlintError(
         f"{path}: personal data on {where_page} is still readable by OCR after "
@@ -217,7 +217,5 @@ def _clean(image: Any, mode: str) -> Any:
     target = "L" if mode in ("L", "1", "LA", "I;16") else "RGB"
     pixels = image.convert(target)
     clean = Image.new(target, pixels.size)
-    clean.paste(pixels)
-    if image.info:
-        clean.info = {}
+    clean.paste(pixels)  # a new image: its info is empty whatever ``image`` carried
     return clean

@@ -53,8 +53,12 @@ def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> Maske
 
     from .scan_pdf import redact_scanned_pages
 
-    data, scan_replacements = redact_scanned_pages(path, data, masker)  # pixels: mask/scan_pdf.py
-    pages_text = _pypdf_pages(path, data, refuse_scans=False)
+    pages_text, scanned = _pypdf_pages(path, data)
+    # pixels first (scanned pages, text pages' images): mask/scan_pdf.py
+    redacted_pixels, scan_replacements = redact_scanned_pages(path, data, masker, scanned)
+    if redacted_pixels is not data:  # rewritten: its text is read from the new file
+        data = redacted_pixels
+        pages_text, _ = _pypdf_pages(path, data)
     try:
         pdf = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
@@ -117,17 +121,14 @@ def _replacement(rule: str, start: int, end: int, text: str, index: int,
                        location)
 
 
-def _pypdf_pages(path: str, data: bytes, *, refuse_scans: bool = True) -> list[str]:
-    """Each page's text as the check's reader extracts it; encrypted and scanned files refused."""
-    from ..readers.pdf import pages_list, text_pages
+def _pypdf_pages(path: str, data: bytes) -> tuple[list[str], list[int]]:
+    """Each page's text as the check's reader extracts it, and the scanned pages (0-based:
+    no text layer, redacted in their pixels by :mod:`.scan_pdf`); encrypted files refused."""
+    from ..readers.pdf import text_pages
 
-    pages, scanned = text_pages(
+    return text_pages(
         path, data, encrypted="encrypted PDF; mask cannot redact it (decrypt it first)"
     )
-    if scanned and refuse_scans:
-        raise InputError(f"{path}: {pages_list(scanned)} ha{'s' if len(scanned) == 1 else 've'} "
-                         "no text layer (a scan); mask cannot redact scanned pages")
-    return pages
 
 
 def _page_text(textpage: Any) -> str:

@@ -99,7 +99,7 @@ def _redraw(writer: Any, slot: Any) -> None:
 
 
 def _mask_slot(path: str, writer: Any, slot: Any, masker: Masker, depth: int) -> list[Replacement]:
-    from pypdf.generic import NameObject, TextStringObject
+    from pypdf.generic import NameObject
 
     if slot.kind == "file":
         return _mask_attachment(path, writer, slot, masker, depth)
@@ -117,21 +117,32 @@ def _mask_slot(path: str, writer: Any, slot: Any, masker: Masker, depth: int) ->
         slot.owner.decoded_self = None
         return _removed(findings, slot)
     result = masker.mask(slot.text)
-    if slot.kind in ("string", "uri"):
-        new = result.text if slot.kind == "string" else quote(result.text, safe=_URI_SAFE)
-        slot.owner[NameObject(slot.key)] = TextStringObject(new)
-    elif slot.kind == "name-key":
-        slot.owner[slot.key][slot.index] = TextStringObject(result.text)
-    elif slot.kind == "array-item":
-        slot.owner[slot.index] = TextStringObject(result.text)
-    elif slot.kind == "indirect-string" and slot.owner is writer:
-        writer._objects[slot.index - 1] = TextStringObject(result.text)
-    elif slot.kind == "options":
+    if slot.kind == "options":
         slot.owner[NameObject(slot.key)] = _masked_array(slot.owner[slot.key].get_object(), masker)
-    else:
+    elif not write_slot(writer, slot, result.text):
         raise InputError(f"{path}: {slot.label} ({slot.part}) holds personal data that mask "
                          "cannot rewrite; nothing written")
     return [_located(r, slot) for r in result.replacements]
+
+
+def write_slot(writer: Any, slot: Any, text: str) -> bool:
+    """Write ``text`` into a slot that holds one string (a URI written percent-encoded where
+    needed); False, with nothing written, for a slot of another kind or an indirect string
+    ``writer`` does not own. Shared by mask and unmask."""
+    from pypdf.generic import NameObject, TextStringObject
+
+    new = TextStringObject(quote(text, safe=_URI_SAFE) if slot.kind == "uri" else text)
+    if slot.kind in ("string", "uri"):
+        slot.owner[NameObject(slot.key)] = new
+    elif slot.kind == "name-key":
+        slot.owner[slot.key][slot.index] = new
+    elif slot.kind == "array-item":
+        slot.owner[slot.index] = new
+    elif slot.kind == "indirect-string" and slot.owner is writer:
+        writer._objects[slot.index - 1] = new
+    else:
+        return False
+    return True
 
 
 def _masked_array(array: Any, masker: Masker) -> Any:

@@ -10,23 +10,18 @@ module does not write (an attachment's content, a removed stream) is reported as
 from __future__ import annotations
 
 import io
-from typing import Any
-from urllib.parse import quote
 
 from ..errors import InputError
 from .vault import TOKEN, Vault
-
-_URI_SAFE = "!#$&'()*+,/:;=?@[]~-._%"
-_WRITABLE = ("string", "uri", "name-key", "array-item", "indirect-string")
 
 
 def unmask_pdf(path: str, data: bytes, vault: Vault) -> tuple[bytes, int, list[str], list[str]]:
     """(restored bytes, tokens restored, tokens left unplaced, token-shaped text not from the
     vault)."""
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import NameObject, TextStringObject
 
     from ..readers.pdf_places import places
+    from .pdf_places import write_slot
 
     try:
         writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
@@ -44,21 +39,10 @@ def unmask_pdf(path: str, data: bytes, vault: Vault) -> tuple[bytes, int, list[s
         foreign.update(t for t in tokens if t not in vault.tokens and t not in vault.literals)
         if not ours:
             continue
-        if slot.kind not in _WRITABLE or (
-            slot.kind == "indirect-string" and slot.owner is not writer
-        ):
+        text, count, _unknown = vault.restore(slot.text)
+        if not write_slot(writer, slot, text):
             unplaced.update(ours)
             continue
-        text, count, _unknown = vault.restore(slot.text)
-        new: Any = TextStringObject(quote(text, safe=_URI_SAFE) if slot.kind == "uri" else text)
-        if slot.kind in ("string", "uri"):
-            slot.owner[NameObject(slot.key)] = new
-        elif slot.kind == "name-key":
-            slot.owner[slot.key][slot.index] = new
-        elif slot.kind == "array-item":
-            slot.owner[slot.index] = new
-        else:
-            writer._objects[slot.index - 1] = new
         restored += count
     if not restored:
         return data, 0, sorted(unplaced), sorted(foreign)

@@ -11,9 +11,6 @@ from .core import Masker
 
 __all__ = ["leftover_strings"]
 
-# objects visited at most; a larger file is still checked by the reader's places
-_MAX_OBJECTS = 200_000
-
 
 def leftover_strings(data: bytes, masker: Masker) -> list[str]:
     """Where a string object of ``data`` still holds a finding (``object 12 /ActualText``),
@@ -21,16 +18,12 @@ def leftover_strings(data: bytes, masker: Masker) -> list[str]:
     from pypdf import PdfReader
     from pypdf.generic import ArrayObject, DictionaryObject
 
+    from ..readers.pdf_objects import numbered
     from ..readers.pdf_places import string_text
 
     reader = PdfReader(io.BytesIO(data), strict=False)
     out: list[str] = []
-    numbers = sorted({num for gens in reader.xref.values() for num in gens})
-    for num in numbers[:_MAX_OBJECTS]:
-        try:
-            obj = reader.get_object(num)
-        except Exception:
-            continue
+    for num, obj in numbered(reader):  # bounded as the reader's net is
         stack: list[tuple[Any, str]] = [(obj, "")]
         while stack:
             node, key = stack.pop()

@@ -20,15 +20,15 @@ from .core import Masker, Replacement
 __all__ = ["redact_scanned_pages"]
 
 
-def redact_scanned_pages(path: str, data: bytes, masker: Masker) -> tuple[bytes, list[Replacement]]:
-    """``data`` with the findings on its scanned pages covered, and what was covered; the
-    bytes unchanged when no scanned page holds one. Without OCR a scanned page is refused."""
+def redact_scanned_pages(
+    path: str, data: bytes, masker: Masker, scanned: list[int]
+) -> tuple[bytes, list[Replacement]]:
+    """``data`` with the findings on its ``scanned`` pages (0-based, as
+    :func:`genlint.readers.pdf.text_pages` tells them) covered, and what was covered; the
+    bytes unchanged when no page holds one. Without OCR a scanned page is refused."""
     from ..readers import ocr
-    from ..readers.pdf import pages_list, text_pages
+    from ..readers.pdf import pages_list
 
-    _, scanned = text_pages(
-        path, data, encrypted="encrypted PDF; mask cannot redact it (decrypt it first)"
-    )
     if not scanned:
         return _redact_page_images(path, data, masker, set())
     if not ocr.available():
@@ -87,21 +87,25 @@ def _redact_page_images(
     without the old one's metadata) and the file is rewritten from its root. An image inside a
     form XObject that holds a finding is refused: its stream may be drawn elsewhere too."""
     from ..readers import ocr
-    from ..readers.images_inside import pdf_images
+    from ..readers.images_inside import MAX_IMAGES
 
-    images = pdf_images(path, data, skip)
-    if not images or not ocr.available():
+    if not ocr.available():
         return data, []  # the reader lists images it could not read; --strict refuses them
     import pypdfium2 as pdfium
 
     from .images import redact_image
 
-    pages = sorted({image.page for image in images if image.page is not None})
     replacements: list[Replacement] = []
     changed: list[int] = []
-    pdf = pdfium.PdfDocument(data)
     try:
-        for index in pages:
+        pdf = pdfium.PdfDocument(data)
+    except Exception:  # mask_pdf refuses a file PDFium cannot open, with its own message
+        return data, []
+    read = 0
+    try:
+        for index in range(1, len(pdf) + 1):
+            if index - 1 in skip:
+                continue
             page = pdf[index - 1]
             number = 0
             touched = False
@@ -114,6 +118,9 @@ def _redact_page_images(
                 if width * height < 64 * 16:
                     continue
                 ocr.check_pixels(path, name, width, height)
+                read += 1
+                if read > MAX_IMAGES:
+                    raise InputError(f"{path}: over {MAX_IMAGES} images")
                 try:
                     pixels = obj.get_bitmap(render=False).to_pil().convert("RGB")
                 except Exception:  # listed as not read by the reader

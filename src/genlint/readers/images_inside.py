@@ -21,6 +21,7 @@ from typing import Any
 
 from ..errors import InputError
 from . import Document, Segment
+from .pdf_segments import SENSITIVE
 
 __all__ = ["EmbeddedImage", "docx_images", "pdf_images", "read_images"]
 
@@ -46,7 +47,7 @@ _MEDIA_SUFFIXES = frozenset(
 )
 # one image inside a document: a larger member is bad input rather than a silent skip
 _MAX_IMAGE_BYTES = 64 << 20
-_MAX_IMAGES = 2_000
+MAX_IMAGES = 2_000
 
 
 @dataclass
@@ -75,8 +76,8 @@ def docx_images(path: str, data: bytes) -> list[EmbeddedImage]:
         return []  # the DOCX reader reports a damaged package itself
     with archive:
         members = [info for info in archive.infolist() if is_docx_image(info.filename)]
-        if len(members) > _MAX_IMAGES:
-            raise InputError(f"{path}: {len(members)} images, over the {_MAX_IMAGES}-image limit")
+        if len(members) > MAX_IMAGES:
+            raise InputError(f"{path}: {len(members)} images, over the {MAX_IMAGES}-image limit")
         out: list[EmbeddedImage] = []
         for info in members:
             if info.file_size > _MAX_IMAGE_BYTES:
@@ -129,8 +130,8 @@ def pdf_images(path: str, data: bytes, skip: set[int]) -> list[EmbeddedImage]:
                     out.append(EmbeddedImage(name, page=index + 1))
                     continue
                 out.append(EmbeddedImage(name, pixels=pixels, page=index + 1))
-                if len(out) > _MAX_IMAGES:
-                    raise InputError(f"{path}: over {_MAX_IMAGES} images")
+                if len(out) > MAX_IMAGES:
+                    raise InputError(f"{path}: over {MAX_IMAGES} images")
             page.close()
     finally:
         pdf.close()
@@ -168,9 +169,8 @@ def read_images(path: str, images: list[EmbeddedImage]) -> tuple[list[Segment], 
         if image.page is not None:
             at["page"] = image.page
         where = [(offset, {**at, **fields}) for offset, fields in places]
-        segment = Segment(text, places=where)
-        _sensitive_only(segment, image.page)
-        segments.append(segment)
+        # only the ``sensitive`` pack reads a picture's text, on its own page
+        segments.append(Segment(text, places=where, packs=SENSITIVE, page=image.page))
     return segments, not_read
 
 
@@ -243,10 +243,3 @@ def _decode_other(path: str, image: EmbeddedImage) -> Any:
             return opened.convert("RGB")
     except Exception:  # damaged or too large: the image is listed as not read
         return None
-
-
-def _sensitive_only(segment: Segment, page: int | None) -> None:
-    """Only the ``sensitive`` pack reads a picture's text, on its own page."""
-    segment.packs = frozenset({"sensitive"})
-    if page is not None:
-        segment.page = page

@@ -241,11 +241,9 @@ def ocr_pdf_pages(
     path: str,
     data: bytes,
     indexes: list[int],
-    *,
-    progress: PageProgress | None = None,
 ) -> dict[int, tuple[str, Places]]:
-    """OCR the pages at ``indexes`` (0-based) of a PDF; bboxes in PDF points. ``progress``:
-    default the listener of :func:`listen_pages`, if any."""
+    """OCR the pages at ``indexes`` (0-based) of a PDF; bboxes in PDF points. Each page is
+    reported to the listener of :func:`listen_pages`, if any."""
     from .pdf import pages_list
 
     require_ocr(path, f"{pages_list(indexes)} {'has' if len(indexes) == 1 else 'have'}")
@@ -256,7 +254,7 @@ def ocr_pdf_pages(
         pdf = pdfium.PdfDocument(data)
     except Exception as exc:  # pdfium reads some files pypdf reads, not all
         raise InputError(f"{path}: cannot render scanned pages for OCR ({exc})") from None
-    progress = progress if progress is not None else page_progress(path)
+    progress = page_progress(path)
     if progress is not None:
         progress(0, len(indexes))
     jobs = min(_PAGE_JOBS.get(), len(indexes), _useful_processes())

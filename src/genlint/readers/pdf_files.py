@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .pdf_places import MAX_NODES, Slot, resolved, string_text
+from .pdf_places import Slot, bounded, resolved, string_text
 
 __all__ = ["MAX_ATTACHMENT_BYTES", "attachments", "file_spec"]
 
@@ -25,7 +25,7 @@ def attachments(doc: Any) -> Iterator[Slot]:
     count = 0
     seen: set[int] = set()
     stack = [tree]
-    while stack and count < MAX_NODES:
+    while stack:
         node = stack.pop()
         if node is None or not hasattr(node, "get") or id(node) in seen:
             continue
@@ -35,7 +35,7 @@ def attachments(doc: Any) -> Iterator[Slot]:
             spec = resolved(entries[i])
             if spec is None or not hasattr(spec, "get"):
                 continue
-            count += 1
+            count = bounded(count + 1, "attachments")
             name = string_text(entries[i - 1]) or ""
             label = f"attachment {count}"
             if name:

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from .pdf_places import (
-    MAX_NODES,
     Slot,
     action_slots,
     appearance_slots,
+    bounded,
     resolved,
     stream_bytes,
     string_text,
@@ -34,12 +34,12 @@ def form_fields(doc: Any, pages: dict[int, int], seen: set[int]) -> Iterator[Slo
     fields = resolved(acro.get("/Fields")) or []
     stack = [resolved(f) for f in reversed(list(fields))]
     count = 0
-    while stack and count < MAX_NODES:
+    while stack:
         field = stack.pop()
         if field is None or not hasattr(field, "get") or id(field) in seen:
             continue
         seen.add(id(field))
-        count += 1
+        count = bounded(count + 1, "form fields")
         number = None
         page_ref = field.get("/P")
         if page_ref is not None and hasattr(page_ref, "idnum"):

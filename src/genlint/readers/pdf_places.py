@@ -17,7 +17,6 @@ and a slot's label never holds the text it labels: a label names a place by its 
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -25,9 +24,8 @@ from urllib.parse import unquote
 
 __all__ = ["Slot", "places"]
 
-log = logging.getLogger(__name__)
-
-# outline items, fields and annotations visited at most (a crafted file could loop or fan out)
+# outline items, fields, structure elements and attachments read at most (a crafted file could
+# loop or fan out); a file with more is refused, never read in part
 MAX_NODES = 100_000
 
 # the annotation keys that hold text a viewer shows in a popup or list
@@ -264,13 +262,13 @@ def _structure(doc: Any) -> Iterator[Slot]:
     seen: set[int] = set()
     stack = [root]
     count = 0
-    while stack and count < MAX_NODES:
+    while stack:
         node = stack.pop()
         if node is None or id(node) in seen:
             continue
         seen.add(id(node))
         if hasattr(node, "get"):
-            count += 1
+            count = bounded(count + 1, "structure elements")
             for key in _STRUCT_KEYS:
                 text = string_text(node.get(key))
                 if text:
@@ -281,6 +279,16 @@ def _structure(doc: Any) -> Iterator[Slot]:
                 stack.append(kids)
         elif isinstance(node, list):
             stack.extend(resolved(k) for k in reversed(node))
+
+
+def bounded(count: int, what: str) -> int:
+    """``count`` (the items of one walk read so far), or InputError past :data:`MAX_NODES`:
+    a place left unread would pass silently."""
+    if count > MAX_NODES:
+        from ..errors import InputError
+
+        raise InputError(f"more than {MAX_NODES:,} {what}; genlint does not read the file")
+    return count
 
 
 def _decoded(uri: str) -> str:
@@ -329,7 +337,7 @@ def _outlines(doc: Any) -> Iterator[Slot]:
     seen: set[int] = set()
     stack = [outlines.get("/First")]
     count = 0
-    while stack and count < MAX_NODES:
+    while stack:
         ref = stack.pop()
         item = resolved(ref)
         if item is None or not hasattr(item, "get"):
@@ -338,7 +346,7 @@ def _outlines(doc: Any) -> Iterator[Slot]:
         if ident in seen:
             continue
         seen.add(ident)
-        count += 1
+        count = bounded(count + 1, "bookmarks")
         label = f"bookmark {count}"
         text = string_text(item.get("/Title"))
         if text:
