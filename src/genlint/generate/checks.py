@@ -15,6 +15,17 @@ from ..findings import Finding
 
 Check = Callable[[str], list[Finding]]
 
+#: genlint's own checks carry this attribute: their time is linear in the text (rules are bounded
+#: against hostile input, docs/commands/check.md), so the gate may run them on a short reply in
+#: its own thread instead of a watchdog thread (generate/session.py ``_checked``)
+BOUNDED = "_genlint_bounded"
+
+
+def _bounded(check: Check) -> Check:
+    setattr(check, BOUNDED, True)
+    return check
+
+
 def pack_check(select: Sequence[str]) -> Check:
     """Rules or packs of ``genlint check`` (e.g. ``["placeholder", "sensitive"]``)."""
     from ..check import check_text
@@ -26,7 +37,7 @@ def pack_check(select: Sequence[str]) -> Check:
         return list(check_text(text, select=chosen))
 
     check.__name__ = f"pack_check({','.join(chosen)})"
-    return check
+    return _bounded(check)
 
 
 def json_check(schema: Any = None, fields: Sequence[str] | None = None) -> Check:
@@ -50,7 +61,7 @@ def json_check(schema: Any = None, fields: Sequence[str] | None = None) -> Check
             )
         ]
 
-    return check
+    return _bounded(check)
 
 
 def citation_check(sources: Sequence[dict[str, Any]]) -> Check:
@@ -66,7 +77,7 @@ def citation_check(sources: Sequence[dict[str, Any]]) -> Check:
     def check(text: str) -> list[Finding]:
         return checker.check(text)
 
-    return check
+    return _bounded(check)
 
 
 def resolve_checks(checks: Iterable[Check | str] | Check | str) -> list[Check]:

@@ -26,6 +26,7 @@ from ..findings import Finding
 from ..llm.base import Completion, Usage
 from ..llm.errors import LLMError
 from .budget import TokenLedger, backoff_delay, estimate_messages_tokens, estimate_text_tokens
+from .checks import BOUNDED
 from .reask import followup_messages
 from .result import ZERO, Attempt, GateResult, RequestKind, Status
 
@@ -244,12 +245,16 @@ class Session:
     def _checked(self, text: str) -> list[Finding] | None:
         """The findings, or None when the deadline passes first: checks run in a worker
         thread so the run ends on time even when a check is slow (the thread finishes on its
-        own; its result is dropped)."""
+        own; its result is dropped). genlint's own checks on a short reply run here: they
+        take about a millisecond, less than starting the thread, and the async gate calls this
+        on its event loop, where a thread per reply held up every other request (serve)."""
         if self.deadline is None:
             return run_checks(self.checks, text)
         remaining = self.deadline - self.clock()
         if remaining <= 0:
             return None
+        if len(text) <= INLINE_CHECK_CHARS and all(getattr(c, BOUNDED, False) for c in self.checks):
+            return run_checks(self.checks, text)
         from concurrent.futures import ThreadPoolExecutor
         from concurrent.futures import TimeoutError as CheckTimeout
 
@@ -355,6 +360,10 @@ class Session:
                 "degraded", best.text, self.attempts, self.total, reason, best.n, self._last_error
             )
         return GateResult("failed", None, self.attempts, self.total, reason, None, self._last_error)
+
+
+#: the longest reply genlint's own checks read inline (about 2 ms; see ``_checked``)
+INLINE_CHECK_CHARS = 16_000
 
 
 def run_checks(checks: Sequence[Check], text: str) -> list[Finding]:

@@ -137,20 +137,17 @@ class OpenAICompatible:
 
     def _request(
         self, messages: list[dict[str, str]], timeout: float | None, max_tokens: int | None
-    ) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {
-            "model": self.model,
-            "messages": messages,
-            "timeout": self.timeout if timeout is None else timeout,
-        }
+    ) -> tuple[dict[str, Any], float]:
+        """The request body and its wall-clock timeout."""
+        body: dict[str, Any] = {"model": self.model, "messages": messages}
         limit = _min_known(self.max_tokens, max_tokens)
         if limit is not None:
-            kwargs["max_tokens"] = max(1, limit)
+            body["max_tokens"] = max(1, limit)
         if self.temperature is not None:
-            kwargs["temperature"] = self.temperature
+            body["temperature"] = self.temperature
         if self.extra_body:
-            kwargs["extra_body"] = self.extra_body
-        return kwargs
+            body.update(self.extra_body)
+        return body, self.timeout if timeout is None else timeout
 
     # -- the ChatModel protocol ----------------------------------------------------------------
     def complete(
@@ -166,12 +163,12 @@ class OpenAICompatible:
         SDK's own timeout bounds each socket read, so a server that trickles a byte now and then
         would hold it forever: the request runs on an event loop under ``asyncio.wait_for``,
         which closes the connection when the time is up."""
-        request = self._request(messages, timeout, max_tokens)
+        body, limit = self._request(messages, timeout, max_tokens)
 
         async def once() -> Any:
             client = require("openai", "llm").AsyncOpenAI(**self._async_kwargs())
             try:
-                return await _within(client.chat.completions.create(**request), request)
+                return await _create(client, body, limit)
             finally:
                 await client.close()
 
@@ -189,9 +186,9 @@ class OpenAICompatible:
         max_tokens: int | None = None,
     ) -> Completion:
         client = self._async_client()
-        request = self._request(messages, timeout, max_tokens)
+        body, limit = self._request(messages, timeout, max_tokens)
         try:
-            response = await _within(client.chat.completions.create(**request), request)
+            response = await _create(client, body, limit)
         except Exception as exc:
             raise self._translate(exc) from None
         return self._completion(response)
@@ -217,28 +214,37 @@ class OpenAICompatible:
 
     # -- translation ---------------------------------------------------------------------------
     def _completion(self, response: Any) -> Completion:
-        choices = getattr(response, "choices", None) or []
-        if not choices:
+        """A Completion from the reply's JSON (a dict as the server sent it, unvalidated)."""
+        choices = _field(response, "choices")
+        if not isinstance(choices, list) or not choices:
             raise LLMError("invalid_response", f"{self._where()}: reply has no choices")
         choice = choices[0]
-        message = getattr(choice, "message", None)
-        content = getattr(message, "content", None)
+        message = _field(choice, "message")
+        content = _field(message, "content")
         if content is not None and not isinstance(content, str):
             # a server that sends {"content": 42} or a list: not a text reply
             kind = "a number" if isinstance(content, (int, float)) else type(content).__name__
-            raise LLMError("invalid_response", f"{self._where()}: reply content is {kind}, not text")
+            raise LLMError(
+                "invalid_response", f"{self._where()}: reply content is {kind}, not text"
+            )
         text = _without_reasoning(content or "")
-        finish = getattr(choice, "finish_reason", None)
-        if getattr(message, "refusal", None) and not text:
+        finish = _field(choice, "finish_reason")
+        finish = finish if isinstance(finish, str) else None
+        if _field(message, "refusal") and not text:
             finish = "refusal"
         usage = None
-        raw_usage = getattr(response, "usage", None)
-        if raw_usage is not None:
+        raw_usage = _field(response, "usage")
+        if isinstance(raw_usage, dict):
             usage = Usage(
-                int(getattr(raw_usage, "prompt_tokens", 0) or 0),
-                int(getattr(raw_usage, "completion_tokens", 0) or 0),
+                _count(raw_usage, "prompt_tokens"), _count(raw_usage, "completion_tokens")
             )
-        return Completion(text=text, finish_reason=finish, usage=usage, model=response.model)
+        model = _field(response, "model")
+        return Completion(
+            text=text,
+            finish_reason=finish,
+            usage=usage,
+            model=model if isinstance(model, str) else None,
+        )
 
     def _where(self) -> str:
         if not self.base_url:
@@ -319,9 +325,37 @@ class OpenAICompatible:
         return LLMError("bad_request", msg, status=status)
 
 
-async def _within(call: Any, request: dict[str, Any]) -> Any:
-    """``call`` bounded by the request's timeout on the wall clock (see ``complete``)."""
-    return await asyncio.wait_for(call, request["timeout"])
+async def _create(client: Any, body: dict[str, Any], timeout: float) -> Any:
+    """``POST /chat/completions`` through the SDK, bounded by ``timeout`` on the wall clock (see
+    ``complete``); the reply's JSON as sent.
+
+    The SDK's typed ``chat.completions.create`` transforms the parameters and builds models of
+    the reply, which cost more CPU than the request itself (0.6 of 1.1 ms on loopback: most of
+    what ``genlint serve`` adds to a request, docs/commands/serve.md). Its ``post`` with the raw
+    response type keeps the rest: base URL, key, proxies, timeouts and its error classes."""
+    import orjson
+
+    from .wire import _http_module
+
+    call = client.post(
+        "/chat/completions",
+        cast_to=_http_module().Response,
+        body=body,
+        options={"timeout": timeout},
+    )
+    response = await asyncio.wait_for(call, timeout)
+    return orjson.loads(response.content)  # not JSON: a ValueError, an invalid response
+
+
+def _field(value: Any, name: str) -> Any:
+    return value.get(name) if isinstance(value, dict) else None
+
+
+def _count(usage: dict[str, Any], name: str) -> int:
+    value = usage.get(name)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+        return 0  # missing, negative, NaN or not a number: unknown, counted as none
+    return int(min(value, 2**62))
 
 
 def run_sync(make: Any) -> Any:

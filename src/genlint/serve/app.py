@@ -12,7 +12,6 @@ import hmac
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import orjson
@@ -31,6 +30,9 @@ from .settings import ServeSettings
 log = logging.getLogger("genlint.serve")
 
 _OPEN_PATHS = {"/healthz"}
+# routes as declared, so that a path with an id in it never becomes a metrics label
+_KNOWN_ROUTES = {"/healthz", "/metrics", "/v1/models", "/v1/chat/completions", "/dify/moderation",
+                 "/v1/check", "/v1/parse", "/v1/mask", "/v1/unmask", "/openapi.json"}  # fmt: skip
 
 
 def build_app(settings: ServeSettings) -> FastAPI:
@@ -44,59 +46,11 @@ def build_app(settings: ServeSettings) -> FastAPI:
     # (a per-request toggle would race between the service's threads)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * MAX_DEPTH + 200))
     app = FastAPI(title="genlint serve", version=__version__, docs_url=None, redoc_url=None)
-    gate_slots = asyncio.Semaphore(settings.max_concurrency)
     models = _ModelCache(settings)
     carry = dify.OutputCarry(settings.dify_carry_chars)
     dify_masker = Masker("keep-ends")
     state = {"in_flight": 0}
     metrics = make_metrics()
-    # routes as declared, so that a path with an id in it never becomes a label
-    known = {"/healthz", "/metrics", "/v1/models", "/v1/chat/completions", "/dify/moderation",
-             "/v1/check", "/v1/parse", "/v1/mask", "/v1/unmask", "/openapi.json"}  # fmt: skip
-
-    @app.middleware("http")
-    async def guard(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        started = time.perf_counter()
-        path = request.url.path
-        status = 500
-        try:
-            if path not in _OPEN_PATHS and not _authorised(request, settings.api_key):
-                response: Response = _error(401, "missing or wrong API key", "authentication_error")
-            else:
-                try:
-                    await asyncio.wait_for(gate_slots.acquire(), settings.queue_timeout_s)
-                except asyncio.TimeoutError:
-                    response = _error(
-                        503, "the service is at its concurrency limit; retry later", "overloaded"
-                    )
-                else:
-                    state["in_flight"] += 1
-                    try:
-                        response = await asyncio.wait_for(
-                            call_next(request), settings.request_deadline_s
-                        )
-                    except asyncio.TimeoutError:
-                        response = _error(
-                            504,
-                            f"request deadline ({settings.request_deadline_s:g} s) passed",
-                            "timeout",
-                        )
-                    finally:
-                        state["in_flight"] -= 1
-                        gate_slots.release()
-            status = response.status_code
-            return response
-        finally:
-            elapsed = time.perf_counter() - started
-            route = path if path in known else "other"
-            if metrics is not None:
-                metrics.observe(route, status, elapsed)
-            if settings.log_requests:
-                # one JSON object a line: method, route, status and time, never a body or query
-                entry = {"method": request.method, "route": route, "status": status}
-                log.info("%s", orjson.dumps({**entry, "ms": round(elapsed * 1e3, 1)}).decode())
 
     @app.exception_handler(ServeError)
     async def serve_error(request: Request, exc: ServeError) -> Response:
@@ -175,14 +129,83 @@ def build_app(settings: ServeSettings) -> FastAPI:
         body = await _json_body(request, settings)
         return JSONResponse(await run_in_threadpool(api.unmask_body, body))
 
+    app.add_middleware(_Guard, settings=settings, state=state, metrics=metrics)
     return app
 
 
-def _authorised(request: Request, key: str | None) -> bool:
+class _Guard:
+    """The API key, the concurrency limit, the request deadline, metrics and the access log,
+    around every request.
+
+    A plain ASGI middleware: Starlette's ``BaseHTTPMiddleware`` (``@app.middleware``) runs each
+    request through a task group and a memory stream, which cost more CPU than the gate itself
+    on a short reply (docs/commands/serve.md, "Latency"). The deadline covers the whole exchange,
+    a streamed body to a slow client included."""
+
+    def __init__(self, app: Any, settings: ServeSettings, state: dict[str, int], metrics: Any):
+        self.app = app
+        self.settings = settings
+        self.state = state
+        self.metrics = metrics
+        self.slots = asyncio.Semaphore(settings.max_concurrency)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        settings = self.settings
+        started = time.perf_counter()
+        path = scope["path"]
+        status = {"code": 500, "sent": False}
+
+        async def send_status(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                status["code"], status["sent"] = message["status"], True
+            await send(message)
+
+        try:
+            if path not in _OPEN_PATHS and not _authorised(scope, settings.api_key):
+                await _error(401, "missing or wrong API key", "authentication_error")(
+                    scope, receive, send_status
+                )
+                return
+            try:
+                await asyncio.wait_for(self.slots.acquire(), settings.queue_timeout_s)
+            except asyncio.TimeoutError:
+                error = _error(
+                    503, "the service is at its concurrency limit; retry later", "overloaded"
+                )
+                await error(scope, receive, send_status)
+                return
+            self.state["in_flight"] += 1
+            try:
+                await asyncio.wait_for(
+                    self.app(scope, receive, send_status), settings.request_deadline_s
+                )
+            except asyncio.TimeoutError:
+                if not status["sent"]:
+                    message = f"request deadline ({settings.request_deadline_s:g} s) passed"
+                    await _error(504, message, "timeout")(scope, receive, send_status)
+                # a body already under way is cut: the client sees the connection end early
+            finally:
+                self.state["in_flight"] -= 1
+                self.slots.release()
+        finally:
+            elapsed = time.perf_counter() - started
+            route = path if path in _KNOWN_ROUTES else "other"
+            if self.metrics is not None:
+                self.metrics.observe(route, status["code"], elapsed)
+            if settings.log_requests:
+                # one JSON object a line: method, route, status and time, never a body or query
+                entry = {"method": scope["method"], "route": route, "status": status["code"]}
+                log.info("%s", orjson.dumps({**entry, "ms": round(elapsed * 1e3, 1)}).decode())
+
+
+def _authorised(scope: Any, key: str | None) -> bool:
     if key is None:
         return True
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
+    header = next((v for k, v in scope["headers"] if k == b"authorization"), b"")
+    scheme, _, token = header.decode("latin-1").partition(" ")
     return scheme.lower() == "bearer" and hmac.compare_digest(token.strip().encode(), key.encode())
 
 
