@@ -4,7 +4,8 @@ For concurrency 1, 8 and 32, a fixed number of chat requests (a 2 KB Chinese rep
 the checks) go once straight to the scripted OpenAI-compatible upstream and once through
 ``genlint serve`` in front of it, in the same process and the same minutes. Reported: requests
 per second, p50/p99 latency of each path and the latency the service adds (same percentile,
-through minus direct), and the service's resident memory after the run.
+through minus direct), and the service's resident memory after the run; for one worker process
+and for two (``python benchmarks/bench_serve.py [WORKERS ...]``, default ``1 2``).
 Target (issue 29): added p50 ≤ 5 ms and p99 ≤ 25 ms at concurrency 8.
 """
 
@@ -69,24 +70,33 @@ def main() -> None:
 
     import psutil
 
-    with ScriptedServer([Reply(REPLY)]) as upstream, tempfile.TemporaryDirectory() as tmp:
+    workers = [int(w) for w in sys.argv[1:]] or [1, 2]
+    with ScriptedServer([Reply(REPLY)]) as upstream:
         port_up = int(upstream.url.rsplit(":", 1)[1].split("/")[0])
-        config = "[serve]\nmax_concurrency = 64\n"
-        svc = start_service(upstream, Path(tmp), config)
-        try:
-            print(f"{'conc':>4} {'direct rps':>10} {'serve rps':>9} {'direct p50/p99 ms':>18} "
-                  f"{'serve p50/p99 ms':>17} {'added p50/p99 ms':>17}")
-            for conc in (1, 8, 32):
-                dt_d, lat_d = run(port_up, "/v1/chat/completions", conc)
-                dt_s, lat_s = run(svc.port, "/v1/chat/completions", conc)
-                d50, d99 = pct(lat_d, 50) * 1e3, pct(lat_d, 99) * 1e3
-                s50, s99 = pct(lat_s, 50) * 1e3, pct(lat_s, 99) * 1e3
-                print(f"{conc:>4} {REQUESTS / dt_d:>10.0f} {REQUESTS / dt_s:>9.0f} "
-                      f"{d50:>8.1f}/{d99:<8.1f} {s50:>8.1f}/{s99:<8.1f} {s50 - d50:>8.1f}/{s99 - d99:<8.1f}")
-            rss = psutil.Process(svc.proc.pid).memory_info().rss / 2**20
-            print(f"service resident memory after {REQUESTS * 3 + 84} requests: {rss:.0f} MiB")
-        finally:
-            stop(svc)
+        for n in workers:
+            with tempfile.TemporaryDirectory() as tmp:
+                config = f"[serve]\nmax_concurrency = 64\nworkers = {n}\n"
+                svc = start_service(upstream, Path(tmp), config)
+                time.sleep(2.0 if n > 1 else 0.0)  # the workers import genlint after the bind
+                try:
+                    print(f"\n{n} worker process{'es' if n > 1 else ''}")
+                    print(f"{'conc':>4} {'direct rps':>10} {'serve rps':>9} {'direct p50/p99 ms':>18} "
+                          f"{'serve p50/p99 ms':>17} {'added p50/p99 ms':>17}")  # fmt: skip
+                    for conc in (1, 8, 32):
+                        dt_d, lat_d = run(port_up, "/v1/chat/completions", conc)
+                        dt_s, lat_s = run(svc.port, "/v1/chat/completions", conc)
+                        d50, d99 = pct(lat_d, 50) * 1e3, pct(lat_d, 99) * 1e3
+                        s50, s99 = pct(lat_s, 50) * 1e3, pct(lat_s, 99) * 1e3
+                        print(f"{conc:>4} {REQUESTS / dt_d:>10.0f} {REQUESTS / dt_s:>9.0f} "
+                              f"{d50:>8.1f}/{d99:<8.1f} {s50:>8.1f}/{s99:<8.1f} "
+                              f"{s50 - d50:>8.1f}/{s99 - d99:<8.1f}")  # fmt: skip
+                    proc = psutil.Process(svc.proc.pid)
+                    tree = [proc, *proc.children(recursive=True)]
+                    rss = sum(p.memory_info().rss for p in tree) / 2**20
+                    print(f"resident memory after {REQUESTS * 3 + 84} requests: {rss:.0f} MiB "
+                          f"({len(tree)} process{'es' if len(tree) > 1 else ''})")  # fmt: skip
+                finally:
+                    stop(svc)
 
 
 if __name__ == "__main__":

@@ -47,3 +47,51 @@ def test_gate_with_named_packs_reasks_until_clean() -> None:
     assert "“某某公司”" in ask and "“13812345678”" in ask
     assert "脱敏" in ask, "personal data is asked to be masked, not filled in"
     assert {f.pack for f in result.attempts[0].findings} == {"placeholder", "sensitive"}
+
+
+def test_own_checks_read_a_short_reply_inline_and_others_on_a_watchdog_thread(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """genlint's checks on a short reply run in the gate's thread (the async gate would otherwise
+    start a thread per reply on its event loop); a user's check, or a long reply, still runs on
+    a thread the deadline can abandon."""
+    import threading
+
+    import genlint.generate.session as session
+
+    seen: list[str] = []
+    real = session.run_checks
+
+    def spy(checks: Any, text: str) -> Any:
+        seen.append(threading.current_thread().name)
+        return real(checks, text)
+
+    monkeypatch.setattr(session, "run_checks", spy)
+
+    def mine(text: str) -> list[Any]:
+        return []
+
+    short, long = "合同正文。", "合同正文。" * (session.INLINE_CHECK_CHARS // 5 + 1)
+    for checks, reply in (("placeholder,sensitive", short), (mine, short), ("placeholder", long)):
+        Gate(checks, deadline_s=30).run(lambda messages, r=reply: r, "写合同")
+    here = threading.current_thread().name
+    assert seen[0] == here
+    assert seen[1] != here and seen[1].startswith("genlint-check")
+    assert seen[2] != here and seen[2].startswith("genlint-check")
+
+
+def test_a_pack_check_chooses_its_rules_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import genlint.check.engine as engine
+
+    built: list[object] = []
+    real_init = engine.Checker.__init__
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> None:
+        built.append(self)
+        real_init(self, *args, **kwargs)
+
+    monkeypatch.setattr(engine.Checker, "__init__", counting)
+    check = pack_check(["placeholder"])
+    found = [check("甲方：【】") for _ in range(5)]
+    assert len(built) == 1
+    assert all(f and f[0].rule.startswith("placeholder/") for f in found)

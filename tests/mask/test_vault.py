@@ -239,3 +239,18 @@ def test_runs_in_turn_keep_every_value_once(runs: list[list[str]]) -> None:
         final = Vault.load(path)
         assert sorted(final.tokens.values()) == sorted(set(first_token))
         assert all(t.endswith(f"_{final.id}>") for t in final.tokens)
+
+
+def test_a_masker_with_another_vault_shares_its_rules_not_its_tokens() -> None:
+    from genlint.mask import Masker, Vault
+
+    base = Masker("token")
+    one, two = base.with_vault(Vault()), base.with_vault(Vault())
+    a = one.mask("电话 13812345678")
+    b = two.mask("电话 13900001234")
+    assert one.checker is base.checker is two.checker
+    assert one.vault is not None and two.vault is not None and one.vault is not two.vault
+    assert one.vault.restore(a.text)[0] == "电话 13812345678"
+    assert "13900001234" not in one.vault.restore(b.text)[0]  # another request's token
+    with pytest.raises(Exception, match="token"):
+        Masker("keep-ends").with_vault(Vault())

@@ -26,6 +26,7 @@ _CONFIG_KEYS: dict[str, Key] = {
     "transient_retries": Key("int"),
     "token_budget": Key("int"),
     "attempt_timeout_s": Key("number"),
+    "workers": Key("int"),
 }
 
 
@@ -39,6 +40,13 @@ _CONFIG_KEYS: dict[str, Key] = {
     help="Variable holding the key clients must send (required unless on loopback).",
 )
 @option("--upstream-key-env", metavar="VAR", help="Variable holding the upstream's key.")
+@option(
+    "--workers",
+    type=int,
+    metavar="N",
+    show_default="1",
+    help="Worker processes sharing the port (one per core keeps latency low under load).",
+)
 @config_option
 def command(**opts: Any) -> int:
     """Serve the gate over HTTP: /v1/chat/completions, /dify/moderation, /v1/check …"""
@@ -58,22 +66,49 @@ def command(**opts: Any) -> int:
     select = merged.pop("select", "placeholder,sensitive")
     if isinstance(select, str):
         select = [s.strip() for s in select.split(",") if s.strip()]
-    api_key = api_key_from_env(merged.pop("api_key_env", None))
-    settings = ServeSettings(**merged, select=tuple(select), api_key=api_key).check()
-    app = create_app(settings)
-    config = uvicorn.Config(
-        app,
-        host=settings.host,
-        port=settings.port,
-        log_level="warning",
-        access_log=False,  # our own access log holds no query values or bodies
-        timeout_graceful_shutdown=int(settings.request_deadline_s) + 1,
-        lifespan="off",
-    )
+    api_key_var = merged.pop("api_key_env", None)
+    settings = ServeSettings(
+        **merged, select=tuple(select), api_key=api_key_from_env(api_key_var)
+    ).check()
     import logging
 
     logging.getLogger("genlint.serve").setLevel(logging.INFO)  # the access log, to stderr
-    server = uvicorn.Server(config)
-    click.echo(f"genlint serve on http://{settings.host}:{settings.port}", err=True)
-    server.run()
+    common: dict[str, Any] = {
+        "host": settings.host,
+        "port": settings.port,
+        "log_level": "warning",
+        "access_log": False,  # our own access log holds no query values or bodies
+        "timeout_graceful_shutdown": int(settings.request_deadline_s) + 1,
+        "lifespan": "off",
+    }
+    where = f"genlint serve on http://{settings.host}:{settings.port}"
+    if settings.workers == 1:
+        server = uvicorn.Server(uvicorn.Config(create_app(settings), **common))
+        click.echo(where, err=True)
+        server.run()
+        return 0
+    _run_workers(uvicorn, settings, api_key_var, common, where)
     return 0
+
+
+def _run_workers(
+    uvicorn: Any, settings: Any, api_key_var: str | None, common: dict[str, Any], where: str
+) -> None:
+    """``workers`` processes on one port, supervised by uvicorn (SIGTERM reaches each, which
+    finishes its requests in flight). Their settings travel in the environment; their metrics
+    are summed through prometheus-client's multiprocess mode in a folder removed at the end."""
+    import os
+    import tempfile
+
+    from ..serve.settings import SETTINGS_ENV, settings_to_env
+
+    os.environ[SETTINGS_ENV] = settings_to_env(settings, api_key_var)
+    with tempfile.TemporaryDirectory(prefix="genlint-serve-metrics-") as metrics_dir:
+        os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", metrics_dir)
+        click.echo(f"{where} ({settings.workers} workers)", err=True)
+        uvicorn.run(
+            "genlint.serve:app_from_environment",
+            factory=True,
+            workers=settings.workers,
+            **common,
+        )

@@ -10,6 +10,7 @@ later may know forms this module does not) is starred (first keeping its separat
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -50,8 +51,13 @@ class Replacement:
     location: Mapping[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"rule": self.rule, "start": self.start, "end": self.end,
-                               "line": self.line, "column": self.column}
+        out: dict[str, Any] = {
+            "rule": self.rule,
+            "start": self.start,
+            "end": self.end,
+            "line": self.line,
+            "column": self.column,
+        }
         if self.page is not None:
             out["page"] = self.page
         if self.pointer is not None:
@@ -105,6 +111,15 @@ class Masker:
         if others:
             raise InputError(f"mask masks personal data (the sensitive pack), not {others[0]}")
         self.vault = (vault if vault is not None else Vault()) if style == "token" else None
+
+    def with_vault(self, vault: Vault) -> Masker:
+        """The same style and rules writing to another vault (a service masks each request into
+        its own, without choosing the rules again)."""
+        if self.style != "token":
+            raise InputError("only the token style keeps a vault")
+        other = copy.copy(self)
+        other.vault = vault
+        return other
 
     def find(self, text: str, ctx: RuleContext | None = None, **where: Any) -> list[Finding]:
         return [f for f in self.checker.check(text, ctx, **where) if f.pack == PACK]
@@ -186,10 +201,21 @@ class _Span:
         if f is None:
             line = text.count("\n", 0, self.start) + 1
             column = self.start - (text.rfind("\n", 0, self.start) + 1) + 1
-            return Replacement(self.rule, self.start, self.end, self.new, self.end - self.start,
-                               line, column)
-        return Replacement(self.rule, self.start, self.end, self.new, self.end - self.start,
-                           f.line, f.column, f.page, f.pointer, f.location)
+            return Replacement(
+                self.rule, self.start, self.end, self.new, self.end - self.start, line, column
+            )
+        return Replacement(
+            self.rule,
+            self.start,
+            self.end,
+            self.new,
+            self.end - self.start,
+            f.line,
+            f.column,
+            f.page,
+            f.pointer,
+            f.location,
+        )
 
 
 def _disjoint(spans: list[_Span]) -> list[_Span]:
@@ -224,8 +250,11 @@ def _escalate(
             if stars_help and spans[i].level < _FULL:
                 spans[i].level += 1
                 changed = True
-        if touched and (all(spans[i].level >= _FULL for i in touched) or not stars_help) \
-                and not changed:
+        if (
+            touched
+            and (all(spans[i].level >= _FULL for i in touched) or not stars_help)
+            and not changed
+        ):
             lo = min(_to_input(f.start, spans, placed), spans[touched[0]].start)
             hi = max(_to_input(f.end, spans, placed), spans[touched[-1]].end)
             extra.append(_Span(lo, hi, f.rule, None, level=_FULL))

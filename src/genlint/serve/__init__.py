@@ -13,7 +13,7 @@ from typing import Any
 
 from .settings import ServeSettings
 
-__all__ = ["ServeSettings", "create_app"]
+__all__ = ["ServeSettings", "app_from_environment", "create_app"]
 
 
 def create_app(settings: ServeSettings) -> Any:
@@ -21,3 +21,18 @@ def create_app(settings: ServeSettings) -> Any:
     from .app import build_app
 
     return build_app(settings)
+
+
+def app_from_environment() -> Any:
+    """The application of one worker process of ``genlint serve --workers N`` (uvicorn's
+    factory): the settings the command wrote to the environment, and its access log."""
+    import logging
+    import sys
+
+    from .settings import settings_from_env
+
+    logging.basicConfig(
+        level=logging.WARNING, format="genlint: %(levelname)s: %(message)s", stream=sys.stderr
+    )
+    logging.getLogger("genlint.serve").setLevel(logging.INFO)
+    return create_app(settings_from_env())

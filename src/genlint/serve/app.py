@@ -20,7 +20,7 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
 from .. import __version__
-from ..errors import GenlintError
+from ..errors import GenlintError, require
 from ..mask import Masker
 from . import api, chat, dify
 from .chat import ServeError
@@ -47,6 +47,10 @@ def build_app(settings: ServeSettings) -> FastAPI:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * MAX_DEPTH + 200))
     app = FastAPI(title="genlint serve", version=__version__, docs_url=None, redoc_url=None)
     models = _ModelCache(settings)
+    maskers = chat.Maskers()
+    if settings.upstream:
+        # the SDK's import takes most of a second: at start, not in the first client's request
+        require("openai", "llm")
     carry = dify.OutputCarry(settings.dify_carry_chars)
     dify_masker = Masker("keep-ends")
     state = {"in_flight": 0}
@@ -88,7 +92,9 @@ def build_app(settings: ServeSettings) -> FastAPI:
         if not settings.upstream:
             raise ServeError(404, "no upstream configured (--upstream URL)")
         body = await _json_body(request, settings)
-        reply = await chat.complete(body, settings, models.get, settings.request_deadline_s * 0.9)
+        reply = await chat.complete(
+            body, settings, models.get, settings.request_deadline_s * 0.9, maskers
+        )
         if metrics is not None:
             metrics.gate_run(reply.summary)
         headers = {"x-genlint": orjson.dumps(reply.summary).decode()}

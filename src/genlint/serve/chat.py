@@ -19,7 +19,7 @@ from typing import Any
 from ..errors import InputError
 from ..generate.gate import Gate
 from ..generate.result import GateResult
-from ..mask import Masker
+from ..mask import Masker, Vault
 from .settings import ServeSettings
 
 #: characters of content per streamed chunk (the final text is known when streaming starts)
@@ -48,6 +48,15 @@ class ServeError(Exception):
         super().__init__(message)
         self.status = status
         self.kind = kind
+
+
+class Maskers:
+    """The service's maskers, built once: choosing the rules costs more than masking a prompt.
+    Each request gets the token masker with a vault of its own (``with_vault``)."""
+
+    def __init__(self) -> None:
+        self.token = Masker("token")
+        self.keep_ends = Masker("keep-ends")
 
 
 @dataclass
@@ -116,10 +125,15 @@ def _content(content: Any, index: int) -> str:
 
 
 async def complete(
-    body: Any, settings: ServeSettings, model_factory: Any, deadline_s: float
+    body: Any,
+    settings: ServeSettings,
+    model_factory: Any,
+    deadline_s: float,
+    maskers: Maskers | None = None,
 ) -> ChatReply:
     model, messages, options = parse_request(body, settings)
-    masker = Masker("token")
+    maskers = maskers or Maskers()
+    masker = maskers.token.with_vault(Vault())
     masked_messages = []
     masked = Counter[str]()
     for m in messages:
@@ -145,7 +159,7 @@ async def complete(
     findings = Counter(f.rule for f in result.findings)
     if not result.ok:
         # out of attempts: the best reply goes back with the personal data it made up masked
-        text = Masker("keep-ends").mask(text).text
+        text = maskers.keep_ends.mask(text).text
     assert masker.vault is not None
     text, restored, _unknown = masker.vault.restore(text)
     usage = result.total_usage

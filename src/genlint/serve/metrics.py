@@ -44,9 +44,19 @@ class Metrics:
         self.masked.inc(sum(int(n) for n in (summary.get("masked") or {}).values()))
 
     def render(self) -> tuple[bytes, str]:
-        from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+        """The counts in Prometheus' text format: this process's, or with several workers
+        (``PROMETHEUS_MULTIPROC_DIR``, set by ``genlint serve --workers``) all workers' summed."""
+        import os
 
-        return generate_latest(self.registry), CONTENT_TYPE_LATEST
+        from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, generate_latest
+
+        registry = self.registry
+        if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+            from prometheus_client import multiprocess
+
+            registry = CollectorRegistry()
+            multiprocess.MultiProcessCollector(registry)
+        return generate_latest(registry), CONTENT_TYPE_LATEST
 
 
 def make_metrics() -> Metrics | None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
+import json
 import os
 from dataclasses import dataclass, field
 
@@ -17,7 +19,8 @@ class ServeSettings:
     the service listens on loopback only. ``upstream_key_env`` names the variable holding the
     upstream's own key (never the clients' key). Limits: ``max_body_bytes`` per request,
     ``max_concurrency`` requests in flight (more wait up to ``queue_timeout_s``, then 503),
-    ``request_deadline_s`` per request however slow the upstream or the client.
+    ``request_deadline_s`` per request however slow the upstream or the client (limits hold per
+    worker process: ``workers`` processes share the port).
     """
 
     host: str = "127.0.0.1"
@@ -38,6 +41,7 @@ class ServeSettings:
     on_fail: str = "best"
     dify_carry_chars: int = 64
     log_requests: bool = True
+    workers: int = 1
 
     def check(self) -> ServeSettings:
         """Refuse a configuration that would serve personal data to anyone who asks."""
@@ -46,7 +50,7 @@ class ServeSettings:
                 f"serve: listening on {self.host} needs an API key "
                 "(--api-key-env VAR, or bind to 127.0.0.1)"
             )
-        for name in ("max_body_bytes", "max_concurrency", "max_messages", "max_retries"):
+        for name in ("max_body_bytes", "max_concurrency", "max_messages", "max_retries", "workers"):
             if int(getattr(self, name)) < (0 if name == "max_retries" else 1):
                 raise InputError(f"serve: {name} must be positive")
         if self.request_deadline_s <= 0 or self.attempt_timeout_s <= 0:
@@ -71,3 +75,24 @@ def api_key_from_env(var: str | None) -> str | None:
     if not value:
         raise InputError(f"serve: --api-key-env {var}: the variable is unset or empty")
     return value
+
+
+#: where a worker process finds its settings (``genlint serve --workers N``): the processes are
+#: started afresh by uvicorn, so the settings travel as JSON in the environment, never the key
+#: itself, only the name of the variable that holds it (the workers inherit the variable)
+SETTINGS_ENV = "GENLINT_SERVE_SETTINGS"
+
+
+def settings_to_env(settings: ServeSettings, api_key_env: str | None) -> str:
+    values = {k: v for k, v in dataclasses.asdict(settings).items() if k != "api_key"}
+    return json.dumps({**values, "api_key_env": api_key_env})
+
+
+def settings_from_env() -> ServeSettings:
+    raw = os.environ.get(SETTINGS_ENV)
+    if not raw:
+        raise InputError(f"serve: {SETTINGS_ENV} is not set (workers are started by genlint serve)")
+    values = json.loads(raw)
+    api_key = api_key_from_env(values.pop("api_key_env", None))
+    values["select"] = tuple(values.get("select") or ())
+    return ServeSettings(**values, api_key=api_key).check()
