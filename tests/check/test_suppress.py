@@ -230,6 +230,30 @@ def test_baseline_reports_only_new_findings(
     assert [f["line"] for f in json.loads(new.out)["files"][0]["findings"]] == [4]
 
 
+def test_a_baseline_matches_from_any_working_directory(
+    run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """Files are named relative to the baseline's folder: run from the root when written, from a
+    subfolder or from outside when read (CI checks out elsewhere), the same findings match."""
+    repo = tmp_path / "repo"
+    (repo / "docs").mkdir(parents=True)
+    (repo / "docs" / "a.txt").write_text(f"电话：{PHONE}\n", "utf-8")
+    monkeypatch.chdir(repo)
+    assert run_cli("check", "docs/a.txt", "--write-baseline", "base.json").code == 0
+    rows = json.loads((repo / "base.json").read_text("utf-8"))["findings"]
+    assert [r["path"] for r in rows] == ["docs/a.txt"]
+    monkeypatch.chdir(repo / "docs")
+    inside = run_cli("check", "a.txt", "--baseline", "../base.json")
+    assert inside.code == 0, inside.out
+    monkeypatch.chdir(tmp_path)
+    outside = run_cli("check", "repo/docs/a.txt", "--baseline", "repo/base.json")
+    assert outside.code == 0, outside.out
+    # another file with the same finding is not accepted by it
+    (repo / "b.txt").write_text(f"电话：{PHONE}\n", "utf-8")
+    other = run_cli("check", "repo/b.txt", "--baseline", "repo/base.json")
+    assert other.code == 1
+
+
 def test_baseline_under_another_key_is_refused(
     run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]

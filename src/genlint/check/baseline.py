@@ -4,7 +4,9 @@
 An entry is the keyed fingerprint of the SARIF reporter (:mod:`.reporters._fingerprint`, an
 HMAC under ``GENLINT_FINGERPRINT_KEY`` or the user's key) of the rule, the file and the
 finding's text, with a count: no personal value, and no line number, so an edit above a
-finding does not bring it back. Rule and file are written in clear, for a reviewer.
+finding does not bring it back. Rule and file are written in clear, for a reviewer. The file is
+named relative to the baseline's own folder, not to the working directory: the same baseline
+matches whether the check runs from the repository's root, a subfolder or another checkout.
 
 The file also holds a check of the key (the HMAC of a fixed string): a baseline written under
 another key would match nothing and report every accepted finding again, so loading it fails
@@ -14,6 +16,7 @@ with a message saying which key to set.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -47,15 +50,27 @@ class Baseline:
     """Fingerprint -> how many findings with it were accepted."""
 
     counts: Counter[str]
+    #: the folder the files are named relative to (the baseline file's)
+    base_dir: str = "."
 
 
-def baseline_json(report: CheckReport) -> str:
-    """The baseline of every finding in ``report``, as the file holds it."""
-    from .report import display_path
+def _relative(path: str, base_dir: str) -> str:
+    """``path`` as the baseline names it: relative to ``base_dir``, with ``/`` separators."""
+    if path == "-":
+        return path
+    try:
+        rel = os.path.relpath(os.path.realpath(path), os.path.realpath(base_dir))
+    except ValueError:  # another drive (Windows): no relative path exists
+        rel = os.path.realpath(path)
+    return rel.replace(os.sep, "/")
 
+
+def baseline_json(report: CheckReport, base_dir: str = ".") -> str:
+    """The baseline of every finding in ``report``, as the file holds it; files are named
+    relative to ``base_dir`` (the folder the baseline is written to)."""
     entries: Counter[tuple[str, str, str]] = Counter()
     for file in report.files:
-        path = display_path(file.path)
+        path = _relative(file.path, base_dir)
         for f in file.findings:
             entries[(f.rule, path, _finding_print(f, path))] += 1
     rows = [
@@ -89,18 +104,16 @@ def load_baseline(path: str) -> Baseline:
         if not isinstance(fp, str) or not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise InputError(f"{path}: findings[{i}] needs a 'fingerprint' and a 'count' ≥ 1")
         counts[fp] += n
-    return Baseline(counts)
+    return Baseline(counts, os.path.dirname(os.path.abspath(path)))
 
 
 def apply_baseline(report: CheckReport, baseline: Baseline) -> tuple[CheckReport, int]:
     """``report`` without the findings the baseline accepts, and how many were left out."""
-    from .report import display_path
-
     left = Counter(baseline.counts)
     dropped = 0
     files = []
     for file in report.files:
-        path = display_path(file.path)
+        path = _relative(file.path, baseline.base_dir)
         kept: list[Finding] = []
         for f in file.findings:
             fp = _finding_print(f, path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -264,7 +265,9 @@ def _write_baseline(report: CheckReport, path: str, paths: tuple[str, ...]) -> i
     from ..check.baseline import baseline_json
 
     report_problems(report.files)
-    atomic_write(path, baseline_json(report), inputs=paths)
+    atomic_write(
+        path, baseline_json(report, os.path.dirname(os.path.abspath(path))), inputs=paths
+    )
     n = len(report.findings)
     sys.stderr.write(f"genlint: wrote {n} finding{'s' if n != 1 else ''} to {path}\n")
     return 2 if report.errors else 0
