@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from genlint.check import check_paths
 from genlint.check.rules import DEFAULT_PACKS, select_rules
 
@@ -52,6 +54,23 @@ def test_did_you_mean_for_rule_ids(run_cli) -> None:  # type: ignore[no-untyped-
     assert "did you mean sensitive/mobile" in typo.err
     nothing = run_cli("rule", "qqqq")
     assert "see 'genlint rule' for the list" in nothing.err
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "hint"),
+    [
+        ("--select", "placholder", "did you mean placeholder?"),
+        ("--select", "mobile", "did you mean sensitive/mobile?"),
+        ("--select", "sensitive/mobil", "did you mean sensitive/mobile"),
+        ("--ignore", "placeholder/mou-nam", "did you mean placeholder/mou-name"),
+        ("--select", "qqqq", "packs: placeholder, sensitive"),
+    ],
+)
+def test_did_you_mean_for_select_and_ignore(run_cli, tmp_path: Path, flag: str, value: str, hint: str) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "a.txt").write_text("正文\n", "utf-8")
+    result = run_cli("check", str(tmp_path / "a.txt"), flag, value)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert f"'{value}'" in result.err and hint in result.err
 
 
 def test_findings_carry_their_path(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ def command(rule_id: str | None, fmt: str, config_path: str | None) -> int:
     """Show the documentation of rule ID (e.g. placeholder/empty-slot), or list every rule."""
     from .._io import to_json
     from ..check import CheckConfig, Checker
-    from ..check.rules import all_rules
+    from ..check.rules import all_rules, did_you_mean
     from ..check.rules.docs import document, render_text
     from ..errors import UnknownRuleError
 
@@ -29,7 +29,8 @@ def command(rule_id: str | None, fmt: str, config_path: str | None) -> int:
         rules = [rule for rule in rules if rule.id == rule_id or rule.pack == rule_id]
         if not rules:
             known = [r.id for r in [*all_rules(), *config.patterns]]
-            raise UnknownRuleError(f"unknown rule {rule_id!r} ({_did_you_mean(rule_id, known)})")
+            hint = did_you_mean(rule_id, known, "see 'genlint rule' for the list")
+            raise UnknownRuleError(f"unknown rule {rule_id!r} ({hint})")
     docs = [document(rule, str(checker.severity_of(rule))) for rule in rules]
     if fmt == "json":
         sys.stdout.write(to_json({"rules": [d.to_dict() for d in docs]}))
@@ -43,19 +44,3 @@ def command(rule_id: str | None, fmt: str, config_path: str | None) -> int:
             "\n'genlint rule ID' shows why a rule matters, examples and how to silence it.\n"
         )
     return 0
-
-
-def _did_you_mean(name: str, known: list[str]) -> str:
-    """``did you mean placeholder/mou-name?`` for a rule id without its pack or mistyped, else
-    where the list is."""
-    import difflib
-
-    wanted = name.lower()
-    by_name = [rule_id for rule_id in known if rule_id.partition("/")[2] == wanted]
-    close = by_name or difflib.get_close_matches(wanted, known, n=2, cutoff=0.75)
-    if not close:
-        names = {rule_id.partition("/")[2]: rule_id for rule_id in known}
-        close = [names[n] for n in difflib.get_close_matches(wanted, list(names), n=2, cutoff=0.75)]
-    if close:
-        return "did you mean " + " or ".join(close) + "?"
-    return "see 'genlint rule' for the list"

@@ -397,6 +397,22 @@ def _split(items: Iterable[str] | str | None) -> list[str]:
     return [part.strip() for item in items for part in item.split(",") if part.strip()]
 
 
+def did_you_mean(name: str, known: list[str], otherwise: str) -> str:
+    """``did you mean placeholder/mou-name?`` for a pack or rule id mistyped or given without its
+    pack, else ``otherwise`` (where the list is)."""
+    import difflib
+
+    wanted = name.lower()
+    by_name = [rule_id for rule_id in known if rule_id.partition("/")[2] == wanted]
+    close = by_name or difflib.get_close_matches(wanted, known, n=2, cutoff=0.75)
+    if not close:
+        names = {rule_id.partition("/")[2]: rule_id for rule_id in known if "/" in rule_id}
+        close = [names[n] for n in difflib.get_close_matches(wanted, list(names), n=2, cutoff=0.75)]
+    if close:
+        return "did you mean " + " or ".join(close) + "?"
+    return otherwise
+
+
 def select_rules(
     select: Iterable[str] | str | None = None,
     ignore: Iterable[str] | str | None = None,
@@ -412,11 +428,13 @@ def select_rules(
     selected = _split(select) or list(DEFAULT_PACKS)
     ignored = _split(ignore)
     packs = {item.split("/", 1)[0] for item in (*selected, *ignored)}
-    for pack in packs:
+    for item in (*selected, *ignored):
+        pack = item.split("/", 1)[0]
         if pack not in PACKS:
-            raise UnknownRuleError(
-                f"unknown rule pack or rule {pack!r} (packs: {', '.join(PACKS)})"
+            hint = did_you_mean(
+                item, [*PACKS, *(r.id for r in all_rules())], "packs: " + ", ".join(PACKS)
             )
+            raise UnknownRuleError(f"unknown rule pack or rule {item!r} ({hint})")
     pool: dict[str, Rule] = {}
     for pack in sorted(packs, key=list(PACKS).index):
         for rule in load_pack(pack):
@@ -425,7 +443,8 @@ def select_rules(
         pool.setdefault(rule.id, rule)
     for item in (*selected, *ignored):
         if "/" in item and item not in pool:
-            raise UnknownRuleError(f"unknown rule {item!r}")
+            hint = did_you_mean(item, list(pool), "see 'genlint rule' for the list")
+            raise UnknownRuleError(f"unknown rule {item!r} ({hint})")
     chosen = [
         rule
         for rule in pool.values()
