@@ -166,3 +166,40 @@ def test_a_walk_past_its_bound_refuses_the_file(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(pdf_places, "MAX_NODES", 2)
     with pytest.raises(InputError, match="more than 2 bookmarks"):
         list(pdf_places.places(reader))
+
+
+def _wide_pdf(width: int, value: str) -> bytes:
+    """One private object: an array of ``width`` arrays, the value in the one walked last (no
+    named place reads it)."""
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, DictionaryObject, NameObject, TextStringObject
+
+    writer = PdfWriter()
+    writer.add_blank_page(200, 200)
+    items = [ArrayObject([TextStringObject(value if i == 0 else "-")]) for i in range(width)]
+    private = DictionaryObject({NameObject("/Payload"): ArrayObject(items)})
+    writer._root_object[NameObject("/PrivateData")] = writer._add_object(private)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def test_a_string_anywhere_in_a_large_object_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The object walk once stopped silently after 10,000 nodes of one object: a value walked
+    later passed as clean. Now the whole file's walk has one bound, and past it the file is
+    refused."""
+    from pypdf import PdfReader
+
+    import genlint.readers.pdf_objects as pdf_objects
+    from genlint.errors import InputError
+    from genlint.readers import pdf_places
+
+    data = _wide_pdf(12_000, "电话 13812345678")
+    texts = [s.text for s in pdf_places.places(PdfReader(io.BytesIO(data)))]
+    assert "电话 13812345678" in texts
+    monkeypatch.setattr(pdf_objects, "MAX_WALKED", 5_000)
+    with pytest.raises(InputError, match="more than 5,000 dictionaries and arrays"):
+        list(pdf_places.places(PdfReader(io.BytesIO(data))))
+    monkeypatch.setattr(pdf_objects, "MAX_OBJECTS", 2)
+    with pytest.raises(InputError, match="more than 2 objects"):
+        list(pdf_places.places(PdfReader(io.BytesIO(_wide_pdf(1, "x")))))

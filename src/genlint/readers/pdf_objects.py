@@ -11,11 +11,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from ..errors import InputError
+
 __all__ = ["numbered", "other_strings", "taken_by"]
 
-# objects visited at most, and nodes inside one object (a crafted file could fan out)
-_MAX_OBJECTS = 200_000
-MAX_NODES = 10_000
+# Objects read at most, and dictionaries and arrays walked over the whole file: a crafted file
+# could fan out without end. Past either, the file is refused, not read in part (a string left
+# unread would pass as clean); 2,000,000 nodes take about two seconds, and a 1,000-page tagged
+# report holds about a quarter of that.
+MAX_OBJECTS = 200_000
+MAX_WALKED = 2_000_000
+
+
+def _within_objects(count: int) -> None:
+    if count > MAX_OBJECTS:
+        raise InputError(f"more than {MAX_OBJECTS:,} objects; genlint does not read the file")
 
 
 def taken_by(slot: Any) -> list[tuple[int, Any]]:
@@ -45,12 +55,14 @@ def numbered(doc: Any) -> Iterator[tuple[int, Any]]:
     from pypdf import PdfWriter
 
     if isinstance(doc, PdfWriter):
-        for index, obj in enumerate(doc._objects[:_MAX_OBJECTS]):
+        _within_objects(len(doc._objects))
+        for index, obj in enumerate(doc._objects):
             if obj is not None:
                 yield index + 1, obj
         return
     numbers = sorted({num for gens in doc.xref.values() for num in gens})
-    for num in numbers[:_MAX_OBJECTS]:
+    _within_objects(len(numbers))
+    for num in numbers:
         try:
             obj = doc.get_object(num)
         except Exception:  # a broken object: its neighbours are still read
@@ -68,6 +80,7 @@ def other_strings(doc: Any, taken: set[tuple[int, Any]]) -> Iterator[Any]:
 
     from .pdf_places import Slot, string_text
 
+    walked = 0
     for num, obj in numbered(doc):
         text = string_text(obj) if not isinstance(obj, list | dict) else None
         if text is not None:  # a string that is an object of its own
@@ -76,10 +89,14 @@ def other_strings(doc: Any, taken: set[tuple[int, Any]]) -> Iterator[Any]:
                            index=num)
             continue
         stack: list[tuple[Any, str]] = [(obj, "")]
-        visited = 0
-        while stack and visited < MAX_NODES:
+        while stack:
             node, where = stack.pop()
-            visited += 1
+            walked += 1
+            if walked > MAX_WALKED:
+                raise InputError(
+                    f"more than {MAX_WALKED:,} dictionaries and arrays; genlint does not read "
+                    "the file"
+                )
             if isinstance(node, DictionaryObject):
                 for key, value in list(node.items()):
                     if hasattr(value, "idnum"):
