@@ -9,7 +9,8 @@ work=$(mktemp -d)
 upstream=$!
 for _ in $(seq 50); do [ -s "$work/url" ] && break; sleep 0.1; done
 port=$(.venv/bin/python -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-.venv/bin/genlint serve --port "$port" --upstream "$(cat "$work/url")" 2>"$work/serve.log" &
+# two worker processes on one port (one per core: docs/commands/serve.md "Workers")
+.venv/bin/genlint serve --port "$port" --upstream "$(cat "$work/url")" --workers 2 2>"$work/serve.log" &
 service=$!
 for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break; sleep 0.1; done
 echo "\$ curl -i localhost:$port/v1/chat/completions -d '{\"model\": \"demo\", \"messages\": [{\"role\": \"user\", \"content\": \"我的电话是13812345678，请起草证据目录\"}]}'"
