@@ -344,7 +344,12 @@ async def _create(client: Any, body: dict[str, Any], timeout: float) -> Any:
         options={"timeout": timeout},
     )
     response = await asyncio.wait_for(call, timeout)
-    return orjson.loads(response.content)  # not JSON: a ValueError, an invalid response
+    try:
+        return orjson.loads(response.content)  # not JSON: a ValueError, an invalid response
+    except orjson.JSONDecodeError as exc:
+        if "depth limit" in str(exc):  # orjson reads 1,024 levels; _translate names the cause
+            raise RecursionError("reply JSON nested too deeply") from None
+        raise
 
 
 def _field(value: Any, name: str) -> Any:
