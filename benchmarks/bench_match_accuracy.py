@@ -273,7 +273,9 @@ def main() -> None:
             ("zh held out (written after the vocabulary was frozen): 32 covered + 8 uncovered", held),
             ("zh fresh (written last, never chosen on): 24 covered + 6 uncovered", fresh)]  # fmt: skip
     if public is None:
-        print(f"\n== zh public model contracts: SKIPPED, {why}; see benchmarks/bench_match_public.py")
+        print(
+            f"\n== zh public model contracts: SKIPPED, {why}; see benchmarks/bench_match_public.py"
+        )
     else:
         covered = sum(bool(g) for g in public.gold)
         sets.append((f"zh public model contracts (never chosen on; {why}): {covered} covered + "

@@ -78,7 +78,10 @@ def load(corpus: Path = CORPUS) -> tuple[list[PublicClause] | None, str]:
     for path, doc in documents.items():
         file = corpus / path
         if not file.is_file():
-            return None, f"{file} is not there ({len(documents)} files from {manifest['repository']})"
+            return (
+                None,
+                f"{file} is not there ({len(documents)} files from {manifest['repository']})",
+            )
         found[path] = articles(page_text(file.read_bytes(), doc["encoding"]))
     clauses = []
     for c in manifest["clauses"]:
