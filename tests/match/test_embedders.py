@@ -15,9 +15,10 @@ from hypothesis.extra.numpy import arrays
 
 from genlint.errors import InputError, MissingExtraError
 from genlint.llm.testing import ScriptedServer, hashed_embedding
+from genlint.match import Matcher
 from genlint.match.cache import CachedEmbedder
 from genlint.match.embedders import Embedder, make_embedder
-from genlint.match.embedders.lexical import LexicalEmbedder, features
+from genlint.match.embedders.lexical import LexicalEmbedder, document_features, features
 from genlint.match.embedders.openai_endpoint import OpenAIEmbedder
 from genlint.match.index import VectorIndex, top_k
 
@@ -140,6 +141,33 @@ def test_openai_endpoint_down_is_an_input_error() -> None:
         emb.embed(["x"])
 
 
+def test_a_criterions_concept_groups_come_from_its_review_point() -> None:
+    criterion = "保密期限\n保密义务在合同终止后继续有效"
+    as_document = document_features(criterion)
+    assert "g:confidentiality" in as_document and "g:termination" not in as_document
+    assert as_document["z:终止"] == 1  # the baseline's words still count, as words
+    # A clause is not a criterion: every concept of its text counts.
+    assert "g:termination" in features(criterion)
+    # One line only: that line is the topic.
+    assert "g:termination" in document_features("合同终止")
+
+
+@pytest.mark.parametrize(
+    "clause", ["任何一方提出终止合同，需提前书面通知对方。", "出租人有权提前终止本合同并收回房屋。"]
+)
+def test_an_incidental_word_in_a_baseline_does_not_win_the_clause(clause: str) -> None:
+    # With the baseline's concepts, "终止" made the confidentiality-term criterion the best
+    # match for a termination clause (0.105 against 0.057 for the first clause).
+    criteria = [
+        {"criterion_id": "CONF-TERM", "review_point": "保密期限",
+         "baseline_text": "保密义务在合同终止后继续有效，保密期限不少于三年"},
+        {"criterion_id": "TERMINATION", "review_point": "合同解除条件",
+         "baseline_text": "一方严重违约，经催告后在合理期限内仍未履行的，守约方有权解除合同"},
+    ]  # fmt: skip
+    (best, _), _ = Matcher(criteria).index.search(clause, k=2, threshold=0)
+    assert criteria[best]["criterion_id"] == "TERMINATION"
+
+
 # -- cache ---------------------------------------------------------------------------------------
 def test_cache_embeds_each_text_once_across_instances(tmp_path: Path) -> None:
     inner = CountingEmbedder()
@@ -179,6 +207,44 @@ def test_index_uses_the_cache_for_criteria_only(tmp_path: Path) -> None:
     index.search("alpha")
     VectorIndex(inner, ["alpha", "beta"], cache_dir=tmp_path)
     assert inner.calls == [["alpha", "beta"], ["alpha"]]
+
+
+class TwoRoleEmbedder(CountingEmbedder):
+    """Embeds the indexed texts (documents) unlike queries, as the lexical embedder does."""
+
+    name = "two-role-v1"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.document_calls: list[list[str]] = []
+
+    def embed_documents(self, texts):  # type: ignore[no-untyped-def]
+        self.document_calls.append(list(texts))
+        return np.asarray([hashed_embedding("doc:" + t, 16) for t in texts], dtype=np.float32)
+
+
+def test_cache_keeps_documents_apart_from_queries(tmp_path: Path) -> None:
+    inner = TwoRoleEmbedder()
+    as_document = CachedEmbedder(inner, tmp_path).embed_documents(["a"])
+    as_query = CachedEmbedder(inner, tmp_path).embed(["a"])
+    again = CachedEmbedder(inner, tmp_path).embed_documents(["a"])
+    assert inner.document_calls == [["a"]] and inner.calls == [["a"]]
+    assert np.array_equal(again, as_document) and not np.array_equal(as_query, as_document)
+    # An embedder without embed_documents is asked its embed, from the same file as before.
+    plain = CountingEmbedder()
+    CachedEmbedder(plain, tmp_path).embed(["b"])
+    later = CountingEmbedder()
+    CachedEmbedder(later, tmp_path).embed_documents(["b"])
+    assert plain.calls == [["b"]] and later.calls == []
+
+
+def test_the_index_embeds_criteria_as_documents_and_clauses_as_queries(tmp_path: Path) -> None:
+    inner = TwoRoleEmbedder()
+    index = VectorIndex(inner, ["alpha", "beta"], cache_dir=tmp_path)
+    index.search("alpha")
+    index.search_many(["beta"])
+    assert inner.document_calls == [["alpha", "beta"]]
+    assert inner.calls == [["alpha"], ["beta"]]
 
 
 # -- index ---------------------------------------------------------------------------------------

@@ -76,7 +76,10 @@ class VectorIndex:
         source: Embedder | CachedEmbedder = (
             embedder if cache_dir is None else CachedEmbedder(embedder, cache_dir)
         )
-        matrix = _unit_rows(source.embed(list(texts)), len(texts))
+        # An embedder that embeds indexed texts unlike queries says so with embed_documents.
+        embed_documents = getattr(source, "embed_documents", None)
+        embed = embed_documents if callable(embed_documents) else source.embed
+        matrix = _unit_rows(embed(list(texts)), len(texts))
         self.by_dim = np.ascontiguousarray(matrix.T)
         self._postings: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         if matrix.size and np.count_nonzero(matrix) < _SPARSE_DENSITY * matrix.size:

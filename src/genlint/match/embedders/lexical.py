@@ -106,8 +106,8 @@ def _rjieba_cut() -> Callable[[str], list[str]] | None:
     return cut
 
 
-def features(text: str, concept_weight: int = _CONCEPT_WEIGHT) -> Counter[str]:
-    """Feature counts of one text (the unit that TF-IDF weighs)."""
+def _terms(text: str) -> tuple[Counter[str], set[str]]:
+    """Word, Chinese-token and bigram counts of one text, and the concept groups it uses."""
     lowered = text.casefold()
     counts: Counter[str] = Counter()
     english, chinese = _concepts()
@@ -131,10 +131,30 @@ def features(text: str, concept_weight: int = _CONCEPT_WEIGHT) -> Counter[str]:
                 counts["c:" + run] += 1
         without_parties = "|".join(runs)
         concepts.update(group for term, group in chinese if term in without_parties)
+    return counts, concepts
+
+
+def features(
+    text: str, concept_weight: int = _CONCEPT_WEIGHT, *, topic: str | None = None
+) -> Counter[str]:
+    """Feature counts of one text (the unit that TF-IDF weighs); with ``topic``, the concept
+    groups are those of the topic alone."""
+    counts, concepts = _terms(text)
+    if topic is not None:
+        concepts = _terms(topic)[1]
     if concept_weight > 0:
         for group in concepts:
             counts["g:" + group] += concept_weight
     return counts
+
+
+def document_features(text: str, concept_weight: int = _CONCEPT_WEIGHT) -> Counter[str]:
+    """A criterion's features (its embedding text: the review point, then the baseline text on
+    the next lines). Its concept groups come from the review point alone: the baseline text's
+    wording is incidental ("保密义务在合同终止后继续有效" made the confidentiality-term criterion a
+    termination criterion too)."""
+    topic, newline, rest = text.strip().partition("\n")
+    return features(text, concept_weight, topic=topic if newline and rest.strip() else None)
 
 
 def _bucket(feature: str, dims: int) -> tuple[int, float]:
@@ -205,7 +225,7 @@ class LexicalEmbedder:
     def name(self) -> str:
         stemmer = _stemmer()[0]
         return (
-            f"lexical-v2-{stemmer}-{self.dims}-{self.concept_weight}-{self.weighting}-"
+            f"lexical-v3-{stemmer}-{self.dims}-{self.concept_weight}-{self.weighting}-"
             f"{self._fingerprint}"
         )
 
@@ -214,7 +234,7 @@ class LexicalEmbedder:
         df: Counter[str] = Counter()
         n = 0
         for text in corpus:
-            df.update(features(text, self.concept_weight).keys())
+            df.update(document_features(text, self.concept_weight).keys())
             n += 1
         self._idf = {f: math.log((1 + n) / (1 + c)) + 1.0 for f, c in df.items()}
         self._unseen_idf = math.log(1 + n) + 1.0
@@ -223,6 +243,16 @@ class LexicalEmbedder:
         return self
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """Clauses (queries) as unit rows: see ``_embed``."""
+        return self._embed(texts, features)
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """Criteria (the indexed texts) as unit rows: see ``document_features``."""
+        return self._embed(texts, document_features)
+
+    def _embed(
+        self, texts: Sequence[str], featurize: Callable[[str, int], Counter[str]]
+    ) -> np.ndarray:
         """Unit rows. Once fitted, features the criteria never use cannot match any of them:
         they still count towards the length of the row (a clause mostly about other things
         scores lower against every criterion, which is what "nothing applies" reads), but all
@@ -235,7 +265,7 @@ class LexicalEmbedder:
         fitted = bool(self._idf)
         for row, text in enumerate(texts):
             unseen = 0.0
-            for feature, count in features(text, self.concept_weight).items():
+            for feature, count in featurize(text, self.concept_weight).items():
                 if self.weighting == "bm25":
                     tf = count * (self.k1 + 1) / (count + self.k1)
                 else:
