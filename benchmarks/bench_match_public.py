@@ -3,7 +3,8 @@
 The contracts are not in this repository (they are third-party text): tests/data/
 match_zh_public.json names each one (repository, commit, path) and each clause by its article
 heading in that file and a SHA-256 of its text, with the criteria that apply, labelled by
-reading. This module turns the files into the clauses again when they are on this machine, in
+reading; match_zh_public_dev.json does the same for two other contracts of the same library,
+labelled later, on which changes may be chosen (the first set is never chosen on). This module turns the files into the clauses again when they are on this machine, in
 ``GENLINT_MATCH_PUBLIC`` (default /tmp/match/public), at the repository path the manifest gives.
 
 To put them there from a clone or snapshot of the repository:
@@ -25,8 +26,11 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-MANIFEST = Path(__file__).resolve().parents[1] / "tests" / "data" / "match_zh_public.json"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data"
+MANIFEST = DATA / "match_zh_public.json"  # never chosen on
+CHOOSING = DATA / "match_zh_public_dev.json"  # other contracts, for choosing changes
 CORPUS = Path(os.environ.get("GENLINT_MATCH_PUBLIC", "/tmp/match/public"))
 
 _ARTICLE = re.compile(r"^\s*(第[一二三四五六七八九十百零〇两\d]+条)")
@@ -70,9 +74,11 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def load(corpus: Path = CORPUS) -> tuple[list[PublicClause] | None, str]:
+def load(
+    corpus: Path = CORPUS, manifest_path: Path | None = None
+) -> tuple[list[PublicClause] | None, str]:
     """The labelled clauses, or None and why not (files absent, or not the labelled text)."""
-    manifest = json.loads(MANIFEST.read_text("utf-8"))
+    manifest = json.loads((manifest_path or MANIFEST).read_text("utf-8"))
     documents = {d["path"]: d for d in manifest["documents"]}
     found: dict[str, list[tuple[str, str]]] = {}
     for path, doc in documents.items():
@@ -98,8 +104,12 @@ def load(corpus: Path = CORPUS) -> tuple[list[PublicClause] | None, str]:
 
 
 def extract(git_dir: str) -> None:
-    """Copy the manifest's files out of a clone at its commit into the corpus folder."""
-    manifest = json.loads(MANIFEST.read_text("utf-8"))
+    """Copy the manifests' files out of a clone at their commit into the corpus folder."""
+    for path in (MANIFEST, CHOOSING):
+        _extract(git_dir, json.loads(path.read_text("utf-8")))
+
+
+def _extract(git_dir: str, manifest: dict[str, Any]) -> None:
     for doc in manifest["documents"]:
         raw = subprocess.run(
             ["git", f"--git-dir={git_dir}", "show", f"{manifest['commit']}:{doc['path']}"],
@@ -119,13 +129,14 @@ def main() -> int:
     if args.extract:
         extract(args.extract)
         return 0
-    clauses, why = load()
-    if clauses is None:
-        print(f"not available: {why}", file=sys.stderr)
-        return 1
-    for c in clauses:
-        print(f"{c.clause_id} [{', '.join(c.applicable) or 'nothing applies'}] {c.text[:120]}")
-    print(why)
+    for path in (CHOOSING, MANIFEST):
+        clauses, why = load(manifest_path=path)
+        if clauses is None:
+            print(f"{path.name} not available: {why}", file=sys.stderr)
+            return 1
+        for c in clauses:
+            print(f"{c.clause_id} [{', '.join(c.applicable) or 'nothing applies'}] {c.text[:120]}")
+        print(f"{path.name}: {why}")
     return 0
 
 
