@@ -168,6 +168,40 @@ def test_an_incidental_word_in_a_baseline_does_not_win_the_clause(clause: str) -
     assert criteria[best]["criterion_id"] == "TERMINATION"
 
 
+def test_concept_terms_keep_their_negation_particle() -> None:
+    # 不 is cut out before segmenting, not before the concept terms are looked up.
+    assert "g:force_majeure" in features("如遇不可抗力致使合同无法履行")
+    assert "g:liability_cap" in features("赔偿责任累计不超过合同总价")
+    assert "c:不可" not in features("如遇不可抗力致使合同无法履行")
+
+
+def test_fitted_features_get_columns_of_their_own() -> None:
+    criteria = [
+        f"criterion {word} obligations"
+        for word in ("payment", "insurance", "audit", "escrow", "warranty", "assignment")
+    ] * 40
+    criteria += [f"第{i}项 付款期限 保险 审计 {i}" for i in range(300)]  # ~300 distinct features
+    emb = LexicalEmbedder(dims=64).fit(criteria)
+    assert emb.width > 300 and str(emb.width) in emb.name
+    docs = emb.embed_documents(criteria[:6])
+    # No two features share a column: a clause sharing no feature scores exactly 0.
+    query = emb.embed(["escrow escrow"])[0]
+    scores = docs @ query
+    assert scores[3] > 0.3 and np.count_nonzero(scores) == 1
+
+
+def test_a_large_criteria_matrix_is_hashed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(LexicalEmbedder, "_EXACT_BUDGET", 100)
+    emb = LexicalEmbedder(dims=64).fit([f"criterion {i} payment" for i in range(50)])
+    assert emb.width == 64 and emb.embed(["payment"]).shape == (1, 64)
+
+
+def test_criteria_without_any_feature_match_nothing() -> None:
+    emb = LexicalEmbedder(dims=32).fit(["0", "的"])
+    assert not emb.embed_documents(["0"]).any()
+    assert not (emb.embed_documents(["0", "的"]) @ emb.embed(["00 payment"])[0]).any()
+
+
 # -- cache ---------------------------------------------------------------------------------------
 def test_cache_embeds_each_text_once_across_instances(tmp_path: Path) -> None:
     inner = CountingEmbedder()
