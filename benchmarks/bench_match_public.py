@@ -34,8 +34,11 @@ CHOOSING = DATA / "match_zh_public_dev.json"  # other contracts, for choosing ch
 CORPUS = Path(os.environ.get("GENLINT_MATCH_PUBLIC", "/tmp/match/public"))
 
 _ARTICLE = re.compile(r"^\s*(第[一二三四五六七八九十百零〇两\d]+条)")
-# A chapter heading ("九、劳动争议处理") that the page runs onto the end of the article before it.
-_TRAILING_HEADING = re.compile(r"[一二三四五六七八九十]+、[^。；，：\s]{2,14}$")
+# A chapter heading ("九、劳动争议处理", "第四章 双方权利义务") that the page runs onto the end of
+# the article before it.
+_TRAILING_HEADING = re.compile(
+    r"(?:[一二三四五六七八九十]+、|第[一二三四五六七八九十\d]+章\s*)[^。；，：\s]{2,14}$"
+)
 
 
 @dataclass(frozen=True)

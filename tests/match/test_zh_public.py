@@ -65,7 +65,7 @@ PAGE = """<? include_once("inc/auth.inc.php"); ?>
 <p align=center>租赁合同</p>
 <p>第一条 租赁期限。自＿年＿月＿日起&nbsp;至＿年＿月＿日止。</p>
 <p>　　第二条 租金按月支付，<b>每月五日前</b>付清。</p><p>续上一段。二、违约责任</p>
-<p>第十二条 违约的，支付违约金。</p><br>第十二条 重复的一条。
+<p>第十二条 违约的，支付违约金。第八章 附则</p><br>第十二条 重复的一条。
 </body></html>"""
 
 
@@ -78,6 +78,7 @@ def test_pages_become_articles_without_markup_or_chapter_headings(public: Module
     # A paragraph without a heading belongs to the article before it; the chapter heading the
     # page runs onto its end ("二、违约责任") does not.
     assert got[1][1] == "第二条 租金按月支付，每月五日前付清。续上一段。"
+    assert got[2][1] == "第十二条 违约的，支付违约金。"
 
 
 def _write_corpus(root: Path, manifest: dict[str, Any], page: str) -> None:
