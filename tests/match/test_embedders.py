@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
@@ -18,7 +18,12 @@ from genlint.llm.testing import ScriptedServer, hashed_embedding
 from genlint.match import Matcher
 from genlint.match.cache import CachedEmbedder
 from genlint.match.embedders import Embedder, make_embedder
-from genlint.match.embedders.lexical import LexicalEmbedder, document_features, features
+from genlint.match.embedders.lexical import (
+    LexicalEmbedder,
+    document_features,
+    features,
+    sentences,
+)
 from genlint.match.embedders.openai_endpoint import OpenAIEmbedder
 from genlint.match.index import VectorIndex, top_k
 
@@ -279,6 +284,64 @@ def test_the_index_embeds_criteria_as_documents_and_clauses_as_queries(tmp_path:
     index.search_many(["beta"])
     assert inner.document_calls == [["alpha", "beta"]]
     assert inner.calls == [["alpha"], ["beta"]]
+
+
+def test_a_clause_splits_into_its_sentences() -> None:
+    text = "乙方应按月支付租金。逾期付款的，每日按万分之五支付违约金；有下列情形之一的：１、拖欠租金三个月"
+    assert sentences(text) == [
+        "乙方应按月支付租金。",
+        "逾期付款的，每日按万分之五支付违约金；",
+        "有下列情形之一的：",
+        "１、拖欠租金三个月",
+    ]
+    assert sentences("乙方应按月支付租金。") == []  # one sentence: the whole is enough
+    assert sentences("见附件。（略）") == []  # pieces under six characters are not parts
+
+
+class PartsEmbedder(CountingEmbedder):
+    """Scores a clause by its comma-separated parts too, each worth 0.9 of its cosine."""
+
+    name = "parts-v1"
+    part_share = 0.9
+
+    def parts(self, text):  # type: ignore[no-untyped-def]
+        pieces = text.split(",")
+        return pieces if len(pieces) > 1 else []
+
+
+def test_a_part_can_lift_a_criterion_to_its_share_of_the_parts_cosine() -> None:
+    index = VectorIndex(PartsEmbedder(), ["alpha", "beta", "gamma"])
+    whole = index.scores_for_vector(_unit(hashed_embedding("alpha,beta", 16)))
+    by_part = [index.scores_for_vector(_unit(hashed_embedding(t, 16))) for t in ("alpha", "beta")]
+    expected = np.maximum(whole, 0.9 * np.max(by_part, axis=0))
+    assert not np.allclose(expected, whole)  # the parts do lift something here
+    assert np.allclose(index.scores("alpha,beta"), expected, atol=1e-6)
+    # search_many embeds the parts in the same call and combines them the same way
+    (many,) = index.search_many(["alpha,beta"], k=3, threshold=-1)
+    assert [i for i, _ in many] == [i for i, _ in index.search("alpha,beta", k=3, threshold=-1)]
+    assert np.allclose([v for _, v in many], sorted(expected, reverse=True), atol=1e-6)
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return np.asarray(v, dtype=np.float32) / np.linalg.norm(v)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.text(alphabet="付款期限仲裁保密。；：１、 abc", min_size=1, max_size=30),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_search_many_equals_search_one_by_one(queries: list[str]) -> None:
+    criteria = ["付款期限", "仲裁", "保密期限", "abc"]
+    index = VectorIndex(LexicalEmbedder(), criteria)
+    one_by_one = [index.search(q, k=3) for q in queries]
+    many = index.search_many(queries, k=3)
+    assert [[i for i, _ in r] for r in many] == [[i for i, _ in r] for r in one_by_one]
+    for a, b in zip(many, one_by_one, strict=True):
+        assert np.allclose([v for _, v in a], [v for _, v in b], atol=1e-5)
 
 
 # -- index ---------------------------------------------------------------------------------------

@@ -161,6 +161,20 @@ def features(
     return counts
 
 
+# Where a clause splits into the sentences it is scored by besides the whole: after a full stop,
+# a semicolon, ! or ?, and after a colon that opens a list ("…情形之一的：１、…", "（一）…").
+_SENTENCE_END = regex.compile(
+    r"(?<=[。；;！？])|(?<=[：:])(?=[（(]?[0-9０-９一二三四五六七八九十]+[、.．）)])"
+)
+_MIN_PART = 6  # characters: shorter pieces ("（略）", list numbers) say nothing on their own
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a clause that has more than one, else nothing."""
+    parts = [p for p in _SENTENCE_END.split(text) if len(p.strip()) >= _MIN_PART]
+    return parts if len(parts) > 1 else []
+
+
 def document_features(text: str, concept_weight: int = _CONCEPT_WEIGHT) -> Counter[str]:
     """A criterion's features (its embedding text: the review point, then the baseline text on
     the next lines). Its concept groups come from the review point alone: the baseline text's
@@ -274,6 +288,17 @@ class LexicalEmbedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Clauses (queries) as unit rows: see ``_embed``."""
         return self._embed(texts, features)
+
+    # A clause is also scored by its sentences, each worth half: a criterion one sentence of a
+    # multi-subject article is about gets half that sentence's cosine if that beats the whole
+    # article's. Chosen on the development and public choosing sets (0.5 over 0.75; over adding
+    # the two): public top-1 0.795 -> 0.821 there, elsewhere top-3 up by 0-2 clauses, "nothing
+    # applies" unchanged.
+    part_share = 0.5
+
+    def parts(self, text: str) -> list[str]:
+        """The sentences the index also scores a clause by (``sentences``)."""
+        return sentences(text)
 
     def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
         """Criteria (the indexed texts) as unit rows: see ``document_features``."""
