@@ -11,7 +11,8 @@ BM25 weighting) on all of them. What moved Chinese: the parties' role words (许
 removed before segmenting, negation and review boilerplate ignored (stopwords.toml), concept
 groups that join the words a clause and a criterion use for the same thing
 (legal_concepts.toml), a criterion's concept groups taken from its review point alone
-(``document_features``) and a column of its own for each feature of a small set of criteria.
+(``document_features``), a column of its own for each feature of a small set of criteria and
+sentences scored besides the whole clause (``parts``).
 IDF comes from ``fit`` (the criteria being indexed); before ``fit`` every feature weighs the
 same and is hashed (signed, so collisions cancel on average), as for a large set of criteria.
 """
