@@ -97,8 +97,8 @@ def test_llm_flags_reach_the_server_and_the_key_is_never_printed(
     assert out["llm_filtered"] is True
     assert [c["criterion_id"] for c in out["matched_criteria"]] == [
         "pay-term",
-        "late-payment",
         "invoice",
+        "late-payment",
     ]
     assert secret not in r.out + r.err
 

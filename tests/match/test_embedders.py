@@ -9,15 +9,21 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from genlint.errors import InputError, MissingExtraError
 from genlint.llm.testing import ScriptedServer, hashed_embedding
+from genlint.match import Matcher
 from genlint.match.cache import CachedEmbedder
 from genlint.match.embedders import Embedder, make_embedder
-from genlint.match.embedders.lexical import LexicalEmbedder, features
+from genlint.match.embedders.lexical import (
+    LexicalEmbedder,
+    document_features,
+    features,
+    sentences,
+)
 from genlint.match.embedders.openai_endpoint import OpenAIEmbedder
 from genlint.match.index import VectorIndex, top_k
 
@@ -140,6 +146,67 @@ def test_openai_endpoint_down_is_an_input_error() -> None:
         emb.embed(["x"])
 
 
+def test_a_criterions_concept_groups_come_from_its_review_point() -> None:
+    criterion = "保密期限\n保密义务在合同终止后继续有效"
+    as_document = document_features(criterion)
+    assert "g:confidentiality" in as_document and "g:termination" not in as_document
+    assert as_document["z:终止"] == 1  # the baseline's words still count, as words
+    # A clause is not a criterion: every concept of its text counts.
+    assert "g:termination" in features(criterion)
+    # One line only: that line is the topic.
+    assert "g:termination" in document_features("合同终止")
+
+
+@pytest.mark.parametrize(
+    "clause", ["任何一方提出终止合同，需提前书面通知对方。", "出租人有权提前终止本合同并收回房屋。"]
+)
+def test_an_incidental_word_in_a_baseline_does_not_win_the_clause(clause: str) -> None:
+    # With the baseline's concepts, "终止" made the confidentiality-term criterion the best
+    # match for a termination clause (0.105 against 0.057 for the first clause).
+    criteria = [
+        {"criterion_id": "CONF-TERM", "review_point": "保密期限",
+         "baseline_text": "保密义务在合同终止后继续有效，保密期限不少于三年"},
+        {"criterion_id": "TERMINATION", "review_point": "合同解除条件",
+         "baseline_text": "一方严重违约，经催告后在合理期限内仍未履行的，守约方有权解除合同"},
+    ]  # fmt: skip
+    (best, _), _ = Matcher(criteria).index.search(clause, k=2, threshold=0)
+    assert criteria[best]["criterion_id"] == "TERMINATION"
+
+
+def test_concept_terms_keep_their_negation_particle() -> None:
+    # 不 is cut out before segmenting, not before the concept terms are looked up.
+    assert "g:force_majeure" in features("如遇不可抗力致使合同无法履行")
+    assert "g:liability_cap" in features("赔偿责任累计不超过合同总价")
+    assert "c:不可" not in features("如遇不可抗力致使合同无法履行")
+
+
+def test_fitted_features_get_columns_of_their_own() -> None:
+    criteria = [
+        f"criterion {word} obligations"
+        for word in ("payment", "insurance", "audit", "escrow", "warranty", "assignment")
+    ] * 40
+    criteria += [f"第{i}项 付款期限 保险 审计 {i}" for i in range(300)]  # ~300 distinct features
+    emb = LexicalEmbedder(dims=64).fit(criteria)
+    assert emb.width > 300 and str(emb.width) in emb.name
+    docs = emb.embed_documents(criteria[:6])
+    # No two features share a column: a clause sharing no feature scores exactly 0.
+    query = emb.embed(["escrow escrow"])[0]
+    scores = docs @ query
+    assert scores[3] > 0.3 and np.count_nonzero(scores) == 1
+
+
+def test_a_large_criteria_matrix_is_hashed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(LexicalEmbedder, "_EXACT_BUDGET", 100)
+    emb = LexicalEmbedder(dims=64).fit([f"criterion {i} payment" for i in range(50)])
+    assert emb.width == 64 and emb.embed(["payment"]).shape == (1, 64)
+
+
+def test_criteria_without_any_feature_match_nothing() -> None:
+    emb = LexicalEmbedder(dims=32).fit(["0", "的"])
+    assert not emb.embed_documents(["0"]).any()
+    assert not (emb.embed_documents(["0", "的"]) @ emb.embed(["00 payment"])[0]).any()
+
+
 # -- cache ---------------------------------------------------------------------------------------
 def test_cache_embeds_each_text_once_across_instances(tmp_path: Path) -> None:
     inner = CountingEmbedder()
@@ -179,6 +246,102 @@ def test_index_uses_the_cache_for_criteria_only(tmp_path: Path) -> None:
     index.search("alpha")
     VectorIndex(inner, ["alpha", "beta"], cache_dir=tmp_path)
     assert inner.calls == [["alpha", "beta"], ["alpha"]]
+
+
+class TwoRoleEmbedder(CountingEmbedder):
+    """Embeds the indexed texts (documents) unlike queries, as the lexical embedder does."""
+
+    name = "two-role-v1"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.document_calls: list[list[str]] = []
+
+    def embed_documents(self, texts):  # type: ignore[no-untyped-def]
+        self.document_calls.append(list(texts))
+        return np.asarray([hashed_embedding("doc:" + t, 16) for t in texts], dtype=np.float32)
+
+
+def test_cache_keeps_documents_apart_from_queries(tmp_path: Path) -> None:
+    inner = TwoRoleEmbedder()
+    as_document = CachedEmbedder(inner, tmp_path).embed_documents(["a"])
+    as_query = CachedEmbedder(inner, tmp_path).embed(["a"])
+    again = CachedEmbedder(inner, tmp_path).embed_documents(["a"])
+    assert inner.document_calls == [["a"]] and inner.calls == [["a"]]
+    assert np.array_equal(again, as_document) and not np.array_equal(as_query, as_document)
+    # An embedder without embed_documents is asked its embed, from the same file as before.
+    plain = CountingEmbedder()
+    CachedEmbedder(plain, tmp_path).embed(["b"])
+    later = CountingEmbedder()
+    CachedEmbedder(later, tmp_path).embed_documents(["b"])
+    assert plain.calls == [["b"]] and later.calls == []
+
+
+def test_the_index_embeds_criteria_as_documents_and_clauses_as_queries(tmp_path: Path) -> None:
+    inner = TwoRoleEmbedder()
+    index = VectorIndex(inner, ["alpha", "beta"], cache_dir=tmp_path)
+    index.search("alpha")
+    index.search_many(["beta"])
+    assert inner.document_calls == [["alpha", "beta"]]
+    assert inner.calls == [["alpha"], ["beta"]]
+
+
+def test_a_clause_splits_into_its_sentences() -> None:
+    text = "乙方应按月支付租金。逾期付款的，每日按万分之五支付违约金；有下列情形之一的：１、拖欠租金三个月"
+    assert sentences(text) == [
+        "乙方应按月支付租金。",
+        "逾期付款的，每日按万分之五支付违约金；",
+        "有下列情形之一的：",
+        "１、拖欠租金三个月",
+    ]
+    assert sentences("乙方应按月支付租金。") == []  # one sentence: the whole is enough
+    assert sentences("见附件。（略）") == []  # pieces under six characters are not parts
+
+
+class PartsEmbedder(CountingEmbedder):
+    """Scores a clause by its comma-separated parts too, each worth 0.9 of its cosine."""
+
+    name = "parts-v1"
+    part_share = 0.9
+
+    def parts(self, text):  # type: ignore[no-untyped-def]
+        pieces = text.split(",")
+        return pieces if len(pieces) > 1 else []
+
+
+def test_a_part_can_lift_a_criterion_to_its_share_of_the_parts_cosine() -> None:
+    index = VectorIndex(PartsEmbedder(), ["alpha", "beta", "gamma"])
+    whole = index.scores_for_vector(_unit(hashed_embedding("alpha,beta", 16)))
+    by_part = [index.scores_for_vector(_unit(hashed_embedding(t, 16))) for t in ("alpha", "beta")]
+    expected = np.maximum(whole, 0.9 * np.max(by_part, axis=0))
+    assert not np.allclose(expected, whole)  # the parts do lift something here
+    assert np.allclose(index.scores("alpha,beta"), expected, atol=1e-6)
+    # search_many embeds the parts in the same call and combines them the same way
+    (many,) = index.search_many(["alpha,beta"], k=3, threshold=-1)
+    assert [i for i, _ in many] == [i for i, _ in index.search("alpha,beta", k=3, threshold=-1)]
+    assert np.allclose([v for _, v in many], sorted(expected, reverse=True), atol=1e-6)
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return np.asarray(v, dtype=np.float32) / np.linalg.norm(v)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.text(alphabet="付款期限仲裁保密。；：１、 abc", min_size=1, max_size=30),
+        min_size=1,
+        max_size=6,
+    )
+)
+def test_search_many_equals_search_one_by_one(queries: list[str]) -> None:
+    criteria = ["付款期限", "仲裁", "保密期限", "abc"]
+    index = VectorIndex(LexicalEmbedder(), criteria)
+    one_by_one = [index.search(q, k=3) for q in queries]
+    many = index.search_many(queries, k=3)
+    assert [[i for i, _ in r] for r in many] == [[i for i, _ in r] for r in one_by_one]
+    for a, b in zip(many, one_by_one, strict=True):
+        assert np.allclose([v for _, v in a], [v for _, v in b], atol=1e-5)
 
 
 # -- index ---------------------------------------------------------------------------------------

@@ -113,8 +113,8 @@ def test_the_llm_sees_the_top5_candidates_as_delimited_data(criteria: list[dict[
     assert [c["criterion_id"] for c in sent] == [
         "pay-term",
         "pay-method",
-        "late-payment",
         "invoice",
+        "late-payment",
     ]
     clause_block = user["content"].split("<clause>")[1].split("</clause>")[0]
     assert json.loads(clause_block)["text"].endswith(hostile)  # escaped, yet intact as data
@@ -223,6 +223,6 @@ def test_other_verdict_shapes(reply: str, criteria: list[dict[str, Any]]) -> Non
     assert result.llm_filtered is True
     assert [c.criterion_id for c in result.matched_criteria] == [
         "pay-term",
-        "late-payment",
         "invoice",
+        "late-payment",
     ]

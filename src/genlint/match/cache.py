@@ -11,7 +11,7 @@ import hashlib
 import io
 import logging
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,13 +52,13 @@ class CachedEmbedder:
     def threshold(self) -> float:
         return threshold_of(self.inner)
 
-    def _path(self) -> Path:
-        return self.folder / (hashlib.sha256(self.name.encode()).hexdigest()[:24] + ".npz")
+    def _path(self, role: str = "") -> Path:
+        key = self.name + (f"/{role}" if role else "")
+        return self.folder / (hashlib.sha256(key.encode()).hexdigest()[:24] + ".npz")
 
-    def _load(self) -> dict[str, np.ndarray]:
+    def _load(self, path: Path) -> dict[str, np.ndarray]:
         import numpy as np
 
-        path = self._path()
         if not path.is_file():
             return {}
         try:
@@ -69,7 +69,7 @@ class CachedEmbedder:
             return {}
         return {str(k): vectors[i] for i, k in enumerate(keys)}
 
-    def _save(self, entries: dict[str, np.ndarray]) -> None:
+    def _save(self, entries: dict[str, np.ndarray], path: Path) -> None:
         import numpy as np
 
         try:
@@ -77,26 +77,39 @@ class CachedEmbedder:
             buffer = io.BytesIO()
             keys = np.array(list(entries), dtype="U64")
             np.savez(buffer, keys=keys, vectors=np.stack(list(entries.values())))
-            atomic_write(self._path(), buffer.getvalue())
+            atomic_write(path, buffer.getvalue())
         except OSError as exc:  # a cache that cannot be written only costs time
             logger.warning("cannot write embedding cache in %s: %s", self.folder, exc)
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
+        return self._cached(texts, self.inner.embed, self._path())
+
+    def embed_documents(self, texts: Sequence[str]) -> np.ndarray:
+        """The inner embedder's ``embed_documents`` when it has one (kept in a file of its
+        own: the same text embeds differently as a document), else ``embed``."""
+        inner = getattr(self.inner, "embed_documents", None)
+        if not callable(inner):
+            return self.embed(texts)
+        return self._cached(texts, inner, self._path("documents"))
+
+    def _cached(
+        self, texts: Sequence[str], embed: Callable[[Sequence[str]], object], path: Path
+    ) -> np.ndarray:
         import numpy as np
 
         keys = [text_key(t) for t in texts]
-        entries = self._load()
+        entries = self._load(path)
         missing = list(dict.fromkeys(k for k in keys if k not in entries))
         self.hits += len(keys) - sum(1 for k in keys if k in missing)
         self.misses += len(missing)
         if missing:
             by_key = dict(zip(keys, texts, strict=True))
-            fresh = np.asarray(self.inner.embed([by_key[k] for k in missing]), dtype=np.float32)
+            fresh = np.asarray(embed([by_key[k] for k in missing]), dtype=np.float32)
             shapes = {v.shape for v in entries.values()}
             if shapes and shapes != {fresh.shape[1:]}:
                 entries = {}  # the model changed its dimension: start over
             entries.update(zip(missing, fresh, strict=True))
-            self._save(entries)
+            self._save(entries, path)
         if not keys:
             return np.zeros((0, 0), dtype=np.float32)
         return np.stack([entries[k] for k in keys]).astype(np.float32, copy=False)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,6 +34,12 @@ def top_k(scores: np.ndarray, k: int) -> np.ndarray:
         part = np.arange(n)
     order = np.lexsort((part, -scores[part]))
     return part[order]
+
+
+def _parts_of(embedder: object, text: str) -> list[str]:
+    """The parts an embedder scores a clause by besides the whole (``parts(text)``, optional)."""
+    parts = getattr(embedder, "parts", None)
+    return list(parts(text)) if callable(parts) else []
 
 
 def _unit_rows(vectors: object, n: int) -> np.ndarray:
@@ -76,7 +82,10 @@ class VectorIndex:
         source: Embedder | CachedEmbedder = (
             embedder if cache_dir is None else CachedEmbedder(embedder, cache_dir)
         )
-        matrix = _unit_rows(source.embed(list(texts)), len(texts))
+        # An embedder that embeds indexed texts unlike queries says so with embed_documents.
+        embed_documents = getattr(source, "embed_documents", None)
+        embed = embed_documents if callable(embed_documents) else source.embed
+        matrix = _unit_rows(embed(list(texts)), len(texts))
         self.by_dim = np.ascontiguousarray(matrix.T)
         self._postings: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         if matrix.size and np.count_nonzero(matrix) < _SPARSE_DENSITY * matrix.size:
@@ -116,11 +125,27 @@ class VectorIndex:
         return np.bincount(rows[positions], weights=weights, minlength=len(self)).astype(np.float32)
 
     def scores(self, text: str) -> np.ndarray:
+        """A clause's score against every indexed text (see ``_combined``)."""
         import numpy as np
 
         if len(self) == 0:
             return np.zeros(0, dtype=np.float32)
-        return self.scores_for_vector(_unit_rows(self.embedder.embed([text]), 1)[0])
+        group = [text, *_parts_of(self.embedder, text)]
+        vectors = _unit_rows(self.embedder.embed(group), len(group))
+        return self._combined([self.scores_for_vector(v) for v in vectors])
+
+    def _combined(self, rows: Sequence[np.ndarray]) -> np.ndarray:
+        """The whole clause's cosines (``rows[0]``), each raised to ``part_share`` of its best
+        part's (``rows[1:]``, the sentences the embedder's ``parts`` split it into): a criterion
+        that one sentence of a long article is about is not drowned by the others."""
+        import numpy as np
+
+        scores = rows[0]
+        if len(rows) > 1:
+            share = float(getattr(self.embedder, "part_share", 0.5))
+            best = np.max(np.stack(rows[1:]), axis=0)
+            scores = np.maximum(scores, share * best).astype(np.float32, copy=False)
+        return scores
 
     def search(
         self, text: str, k: int = 5, threshold: float | None = None
@@ -145,19 +170,22 @@ class VectorIndex:
         cuts = [threshold_of(self.embedder, t) if threshold is None else threshold for t in texts]
         if len(self) == 0:
             return [[] for _ in texts]
-        queries = _unit_rows(self.embedder.embed(list(texts)), len(texts))
+        groups = [[t, *_parts_of(self.embedder, t)] for t in texts]
+        flat = [member for group in groups for member in group]
+        queries = _unit_rows(self.embedder.embed(flat), len(flat))
         if queries.shape[1] != self.by_dim.shape[0]:
             raise ValueError("query and index embeddings differ in dimension")
-        results: list[list[tuple[int, float]]] = []
         if self._postings is not None:
             # Sparse: per query through the postings, the same arithmetic as ``search``.
-            rows_iter: Iterable[np.ndarray] = (self.scores_for_vector(q) for q in queries)
+            rows_iter: Iterator[np.ndarray] = (self.scores_for_vector(q) for q in queries)
         else:
             rows_iter = (
                 row
-                for start in range(0, len(texts), batch)
+                for start in range(0, len(flat), batch)
                 for row in queries[start : start + batch] @ self.by_dim
             )
-        for row, cut in zip(rows_iter, cuts, strict=True):
+        results: list[list[tuple[int, float]]] = []
+        for group, cut in zip(groups, cuts, strict=True):
+            row = self._combined([next(rows_iter) for _ in group])
             results.append([(int(i), float(row[i])) for i in top_k(row, k) if row[i] >= cut])
         return results

@@ -5,7 +5,8 @@ identifies the model for the cache and a calibrated cosine ``threshold``.
     openai:MODEL       an OpenAI-compatible /embeddings endpoint (DashScope text-embedding-v3…)
     st:PATH            a sentence-transformers model from a local folder (extra: match-st)
 
-An embedder may also have ``fit(corpus)``: the index calls it with the criteria before embedding.
+An embedder may also have ``fit(corpus)``: the index calls it with the criteria before embedding
+them, with ``embed_documents`` when the embedder has it.
 """
 
 from __future__ import annotations
@@ -25,8 +26,11 @@ class Embedder(Protocol):
     name), ``threshold`` (its calibrated cosine cut-off; default the spec's 0.5),
     ``threshold_for(text)`` (a cut-off that depends on the query),
     ``covered_threshold_for(text)`` (what the best candidate must reach for the clause to get
-    any; default the candidate cut-off) and ``fit(corpus)``. Rows need not be normalised or be
-    numpy: the index makes them unit rows."""
+    any; default the candidate cut-off), ``fit(corpus)``, ``embed_documents(texts)`` (the
+    indexed texts, when the embedder embeds them unlike queries; default ``embed``) and
+    ``parts(text)`` with ``part_share`` (pieces of a clause the index also scores it by, each
+    worth ``part_share`` of its cosine). Rows need not be normalised or be numpy: the index
+    makes them unit rows."""
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
