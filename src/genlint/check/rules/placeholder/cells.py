@@ -106,6 +106,11 @@ class CellSpans:
         self.cells = _cells(places, length)
         self.starts = [start for _, _, start, _ in self.cells]
 
+    def in_cell(self, pos: int) -> bool:
+        """Whether ``pos`` lies in a table cell (not a body paragraph)."""
+        k = bisect.bisect_right(self.starts, pos) - 1
+        return k >= 0 and self.cells[k][1] is not None and pos <= self.cells[k][3]
+
     def empty_after(self, text: str, pos: int, blanks: str) -> bool:
         k = bisect.bisect_right(self.starts, pos) - 1
         if k < 0:

@@ -5,8 +5,9 @@ What counts (SPEC §1, "Empty form fields")
 A *label* is at most 12 characters, not a sentence: no sentence punctuation, no quotes or
 markup brackets, and not a lead-in such as 如下/以下/包括/as follows. It starts a line (after
 indentation, a list marker or ``**``), or follows the value of an earlier field on the same line
-(``姓名：张三  性别：``), or a table-cell bar ``|``. The finding is the label, its colon and the
-blank after it.
+(``姓名：张三  性别：``), or a table-cell bar ``|``. The finding is the label and its colon
+(SPEC §1: the blank after it is not quoted). Names of one field joined by 、 (地址、电话) are one
+label.
 
 A label's value is missing when its colon is followed, on the same line, by
 
@@ -29,7 +30,12 @@ End of the line (the hard case: an empty field or a heading introducing the line
   a list item (children of a heading), or any other line (``诉讼请求：\\n判令被告…``; a value in the
   next table cell, ``姓名：\\n张三``): a heading, not flagged. One exception: the last field of a
   form block (the line above is a field) naming a value (联系地址, 电话, Date) followed by a body
-  paragraph (a line with 。 or over 40 characters) is empty — a value cell is short.
+  paragraph (a line with 。 or over 40 characters) is empty — a value cell is short. Only a
+  table puts a value on the next line: in Markdown and DOCX paragraphs (their tables are kept
+  apart) any line after such a last field that is not a field — the next party's heading
+  乙方（卖方）, a section title — leaves it empty, and so does a numbered clause after it.
+* A label above field lines one of which names a part of it (收款账号：above 户名：/账号：) heads
+  that group; a label followed by a Markdown heading (合同编号：\n# 协议) is empty.
 * A Markdown heading line (``## 诉讼请求：``) is never a field.
 """
 
@@ -91,11 +97,13 @@ _LEAD_INS = _words(
     "follows following below include includes including e.g i.e"
 )
 _VALUE_ENDINGS = tuple(CJK_VALUE_NOUNS) + _words(
-    "方 人 号 名 址 别 族 龄 历 码 话 箱 行 章 字 位 业 期 日 编 籍 貌 况 度 级 型 额 价 费 数 量 率"
+    "方 人 号 名 址 别 族 龄 历 码 话 箱 行 章 字 位 业 期 日 编 籍 貌 况 度 级 型 额 价 费 数 量 率 方式 产地 标准 代表"
 )
 # 当事人信息：\n姓名：… names the group of fields below it
 _GROUP_ENDINGS = ("信息", "情况", "资料", "事项", "概况", "information", "details")
-_BLANK_DATE = lazy_re.compile(rf"[{_BLANKS}_＿\r]*年[{_BLANKS}_＿]*月[{_BLANKS}_＿]*日[{_BLANKS}\r]*")
+_BLANK_DATE = lazy_re.compile(
+    rf"[{_BLANKS}_＿\r]*年[{_BLANKS}_＿]*月[{_BLANKS}_＿]*日[{_BLANKS}\r]*"
+)
 _EN_VALUE = lazy_re.compile(
     r"(?i)(?:name|date|address|title|signature|by|its|phone|tel|fax|e-?mail|company|amount|"
     r"city|state|zip|country|position|dated|witness|attn|to|from|re|cc|no|number|id)\.?$"
@@ -205,6 +213,9 @@ def _label_before(text: str, colon: int, line_start: int) -> _Label | None:
         last = _last(_SPLIT.finditer(seg))
         if last is not None:
             start = seg_start + last.end()
+            # 地址、电话：: names of one field joined by 、 at a line start are one label
+            if last.group() == "、" and prev < 0 and bar < 0 and _is_label(seg):
+                start = seg_start
     value_before = text[seg_start:start]
     before = value_before.strip(_BLANK_CHARS + "|")
     boxed = bool(before) and before[-1] in _FIELD_BEFORE
@@ -226,6 +237,7 @@ _FIELD_LINE = lazy_re.compile(rf"(?:\*\*)?([^\r\n：:|]{{1,24}}?)(?:\*\*)?[{_BLA
 _NEXT_LABEL = lazy_re.compile(r"(?:\*\*)?([^\r\n：:|]{1,30}?)(?:\*\*)?[：:]")
 _REACH = 120  # how far back from a colon its label and the field before it are looked for
 _LOOKAHEAD = 2000  # how far the blank lines after a label are followed
+_OWN_TABLE_KINDS = frozenset(["md", "docx"])  # readers that mark their tables apart
 
 
 def _field_line(text: str, start: int, end: int, limit: int = 12) -> tuple[bool, int, bool]:
@@ -240,7 +252,7 @@ def _field_line(text: str, start: int, end: int, limit: int = 12) -> tuple[bool,
     is_field = (
         m is not None
         and _is_label(m.group(1), limit)
-        and not _SPLIT.search(m.group(1).strip().replace(" / ", "/"))
+        and not _SPLIT.search(m.group(1).strip().replace(" / ", "/").replace("、", "/"))
     )
     return is_field, indent, listed
 
@@ -252,6 +264,38 @@ def _empty_after_next_label(text: str, colon: int) -> bool:
         p += 2
     q = _BLANK_RUN.match(text, p).end()  # type: ignore[union-attr]
     return q >= len(text) or text[q] in "\r\n|" or (q - p >= 2 and text[q] not in "：:")
+
+
+def _after_field_line(text: str, line_start: int) -> bool:
+    """Whether the nearest non-blank line above the one starting at ``line_start`` is a field
+    line (a form block goes on); Markdown puts blank lines between its paragraphs. The line
+    above may hold a longer label (Principal Amount: $____): it only shows a form."""
+    end = line_start - 1
+    for _ in range(3):
+        if end <= 0:
+            return False
+        start = _line_start(text, end, 400)
+        if text[start:end].strip(_BLANK_CHARS + "\r"):
+            return _field_line(text, start, end, limit=20)[0]
+        end = start - 1
+    return False
+
+
+def _names_group(core: str, text: str, pos: int) -> bool:
+    """收款账号： above 户名：/账号：/开户行：: a label that a field line below it names a part of
+    (its label is part of this one) heads that group; 姓名：above 性别： does not."""
+    for _ in range(3):
+        line = next_line(text, pos - 1, _BLANK_CHARS)
+        if line is None:
+            return False
+        m = _FIELD_LINE.match(text, line[0], line[1])
+        if m is None:
+            return False
+        part = _core(m.group(1))
+        if 2 <= len(part) < len(core) and part in core:
+            return True
+        pos = line[1] + 1
+    return False
 
 
 def _block_heading(label: str, text: str, line_end: int) -> bool:
@@ -320,7 +364,7 @@ class EmptyField(Rule):
             cells = CellSpans(ctx.places, len(text))
         for pattern in _CANDIDATES:
             for m in ctx.finditer(pattern, text):
-                hit = self._check(text, m.start(), cells)
+                hit = self._check(text, m.start(), cells, ctx.kind)
                 if hit is None:
                     continue
                 yield hit
@@ -338,7 +382,9 @@ class EmptyField(Rule):
             yield Hit(label.start, start, message=f"empty form field '{text[label.start : start]}'")
             start = label.start
 
-    def _check(self, text: str, colon: int, cells: CellSpans | None = None) -> Hit | None:
+    def _check(
+        self, text: str, colon: int, cells: CellSpans | None = None, kind: str = "text"
+    ) -> Hit | None:
         n = len(text)
         if colon == 0 or text[colon - 1] in _NO_LABEL_BEFORE:
             return None
@@ -363,15 +409,19 @@ class EmptyField(Rule):
         # a label ending its DOCX table cell with no value in the row's next cell (or no next
         # cell): the layout says the field is empty, whatever line the reader puts next
         ended = at_line_end and cells is not None and cells.empty_after(text, q, _BLANK_CHARS)
+        # only a table puts a value on the line after its label: a DOCX cell, and plain text or
+        # a PDF, whose lines may be a flattened table's columns. Markdown and DOCX keep their
+        # tables apart, so in their paragraphs the line after a form block's last label is
+        # not its value
+        tabular = kind not in _OWN_TABLE_KINDS or (cells is not None and cells.in_cell(colon))
         if (
             at_line_end
             and not ended
-            and not self._empty_at_line_end(text, label, strong, colon, line_start, q)
+            and not self._empty_at_line_end(text, label, strong, colon, line_start, q, tabular)
         ):
             return None
-        end = q
-        while end > p and text[end - 1] == "\r":
-            end -= 1
+        # the label and its colon (and the emphasis it closes): the blank after is not quoted
+        end = p
         return Hit(label.start, end, message=f"empty form field '{text[label.start : end]}'")
 
     @staticmethod
@@ -390,7 +440,13 @@ class EmptyField(Rule):
 
     @staticmethod
     def _empty_at_line_end(
-        text: str, label: _Label, strong: bool, colon: int, line_start: int, line_end: int
+        text: str,
+        label: _Label,
+        strong: bool,
+        colon: int,
+        line_start: int,
+        line_end: int,
+        tabular: bool = True,
     ) -> bool:
         name = text[label.start : colon]
         if label.after_field:
@@ -412,21 +468,25 @@ class EmptyField(Rule):
         is_field, indent, listed = _field_line(text, r, next_end, limit=20)
         if _BLANK_DATE.fullmatch(text, r, next_end) or _ONLY_SLOT.fullmatch(text, r, next_end):
             return True  # 乙方（签字）：\n    年  月  日 — a signature block
+        if _MD_HEADING.match(text, r, next_end):
+            return True  # 合同编号：\n# 增资扩股协议 — a new section starts: nothing was written
+        in_form = _names_value(name) and _after_field_line(text, line_start)
         if indent > label.indent or (listed and not label.listed):
-            return False  # the lines below belong to it: a heading
+            # the lines below belong to it (a heading), unless it ends a form block and names a
+            # value: a numbered clause after 账户号： starts the next clause, not its children
+            return in_form and not tabular and indent <= label.indent
         if strong:
             return True
         if is_field:
-            return not _core(name).endswith(_GROUP_ENDINGS)
-        # the last field of a form block, followed by the body of the document
-        if not _names_value(name) or line_start == 0:
+            core = _core(name)
+            return not core.endswith(_GROUP_ENDINGS) and not _names_group(core, text, r)
+        # the last field of a form block, followed by the body of the document or, outside a
+        # table, by any line that is not a field (a party's heading, a section title)
+        if not in_form:
             return False
         body = text[r:next_end]
-        if "。" not in body and len(body) <= 40:
-            return False  # a short line: the value in the next table cell
-        prev_start = _line_start(text, line_start - 1, 400)
-        # the line above may hold a longer label (Principal Amount: $____): it only shows a form
-        return _field_line(text, prev_start, line_start - 1, limit=20)[0]
+        # a short line: in a table, the value in the next cell
+        return not (tabular and "。" not in body and len(body) <= 40)
 
 
 __all__ = ["EmptyField"]
