@@ -45,9 +45,7 @@ def test_underlined_spaces_are_a_blank_and_plain_spaces_are_not(tmp_path: Path) 
     p = document.add_paragraph()
     append_inline(p, run("合同金额为人民币"), run("     ", underline=True), run("元"))
     q = document.add_paragraph()
-    append_inline(
-        q, run("合同金额为人民币"), run("     "), run("元，签字"), run("张三", underline=True)
-    )
+    append_inline(q, run("合同金额为人民币"), run("     "), run("元，签字"), run("张三", underline=True))
     text = _read(to_bytes(document)).segments[0].text
     assert text.splitlines() == ["合同金额为人民币_____元", "合同金额为人民币     元，签字张三"]
     # (plain spaces before 元 are a gap in a sentence, SPEC §1: placeholder/gap-blank's case)
@@ -137,10 +135,7 @@ def test_text_reporter_and_json_print_locations(run_cli, tmp_path: Path) -> None
 
     finding = json.loads(result.out)["files"][0]["findings"][0]
     assert {k: finding[k] for k in ("part", "table", "row", "cell")} == {
-        "part": "body",
-        "table": 1,
-        "row": 3,
-        "cell": 1,
+        "part": "body", "table": 1, "row": 3, "cell": 1
     }
     result = run_cli("check", str(path), "--format", "sarif")
     location = json.loads(result.out)["runs"][0]["results"][0]["locations"][0]

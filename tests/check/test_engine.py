@@ -135,25 +135,8 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 _PIECES = st.sampled_from(
-    [
-        "某某公司",
-        "张某",
-        "X年X月X日",
-        "【】",
-        "____",
-        "姓名：",
-        "  ",
-        "\n",
-        "13812345678",
-        "正文",
-        "110105194912310021",
-        "11010519491231002X",
-        "a@b.cn",
-        "京A12345",
-        "[姓名]",
-        "{{x}}",
-        "，",
-    ]
+    ["某某公司", "张某", "X年X月X日", "【】", "____", "姓名：", "  ", "\n", "13812345678", "正文",
+     "110105194912310021", "11010519491231002X", "a@b.cn", "京A12345", "[姓名]", "{{x}}", "，"]
 )
 
 
@@ -168,7 +151,8 @@ def test_short_texts_scanned_whole_find_what_windows_find(text: str) -> None:
     filler = "正文内容。" * 500 + "\n\n"  # a paragraph and a blank line before the text
     short = [(f.rule, f.start, f.end) for f in checker.check(text)]
     long = [
-        (f.rule, f.start - len(filler), f.end - len(filler)) for f in checker.check(filler + text)
+        (f.rule, f.start - len(filler), f.end - len(filler))
+        for f in checker.check(filler + text)
     ]
     assert short == long
 

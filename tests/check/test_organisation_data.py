@@ -40,14 +40,9 @@ def test_an_organisations_own_data_stays_quiet(text: str) -> None:
         ("甲方（公司）联系人电话：13812345678", "sensitive/mobile"),
         ("公司法定代表人电话：13812345678", "sensitive/mobile"),
         ("账户名称：张三\n账号：6222020200112233445", "sensitive/bank-account"),
-        (
-            "乙方：张三\n开户银行：中国工商银行股份有限公司北京分行\n银行账号：6222020200112233445",
-            "sensitive/bank-account",
-        ),
-        (
-            "甲方：华夏科技有限公司\n联系人：李四\n账号：6222020200112233445",
-            "sensitive/bank-account",
-        ),
+        ("乙方：张三\n开户银行：中国工商银行股份有限公司北京分行\n银行账号：6222020200112233445",
+         "sensitive/bank-account"),
+        ("甲方：华夏科技有限公司\n联系人：李四\n账号：6222020200112233445", "sensitive/bank-account"),
         ("邮箱：zhangsan@163.com", "sensitive/email"),
         ("公司电话：13900000000。\n\n本人手机：13812345678", "sensitive/mobile"),
     ],

@@ -28,9 +28,7 @@ def _file(tmp_path: Path, data: bytes, name: str = "in.pdf") -> Path:
 def test_json_and_text_reports_name_the_place(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     data, planted = build_audit_pdf(20, ("info", "annotation", "bookmark"), first_value=2000)
     path = _file(tmp_path, data)
-    result = run_cli(
-        "check", str(path), "--select", "sensitive", "--format", "json", "--show-values"
-    )
+    result = run_cli("check", str(path), "--select", "sensitive", "--format", "json", "--show-values")
     assert result.code == 1
     findings = json.loads(result.out)["files"][0]["findings"]
     where = {f["text"]: (f.get("part"), f.get("field"), f.get("page")) for f in findings}
@@ -93,13 +91,10 @@ _DAMAGED_SOURCE: list[bytes] = []
 
 
 @settings(max_examples=12, deadline=None)
-@given(
-    st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255)), min_size=1, max_size=20),
-    st.one_of(st.none(), st.floats(0.05, 1)),
-)
+@given(st.lists(st.tuples(st.floats(0, 1), st.integers(0, 255)), min_size=1, max_size=20),
+       st.one_of(st.none(), st.floats(0.05, 1)))
 def test_a_damaged_pdf_with_hidden_places_is_one_line_of_bad_input(
-    edits: list[tuple[float, int]],
-    cut: float | None,
+    edits: list[tuple[float, int]], cut: float | None,
 ) -> None:
     """Bytes changed anywhere (in an attachment, the object tree, a stream) or the file cut
     short: check and mask end with a result or one ``genlint: error:`` line, never an
@@ -119,10 +114,8 @@ def test_a_damaged_pdf_with_hidden_places_is_one_line_of_bad_input(
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "damaged.pdf"
         path.write_bytes(bytes(data))
-        for args in (
-            ["check", str(path), "--select", "sensitive"],
-            ["mask", str(path), "--out", str(Path(folder) / "out")],
-        ):
+        for args in (["check", str(path), "--select", "sensitive"],
+                     ["mask", str(path), "--out", str(Path(folder) / "out")]):
             err, out = io.StringIO(), io.StringIO()
             with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
                 code = main(args)
@@ -149,9 +142,8 @@ def test_a_value_only_pdfium_reads_is_a_finding(monkeypatch: pytest.MonkeyPatch)
     doc = reader.read_pdf("x.pdf", data)
     findings = Checker("sensitive").check_document(doc)
     where = sorted((f.text, (f.location or {}).get("field"), f.page) for f in findings)
-    assert where == sorted(
-        [(values["page-text"], "page 1 text (PDFium)", 1), (values["per-char"], None, 1)]
-    )
+    assert where == sorted([(values["page-text"], "page 1 text (PDFium)", 1),
+                            (values["per-char"], None, 1)])
 
 
 def test_a_walk_past_its_bound_refuses_the_file(monkeypatch: pytest.MonkeyPatch) -> None:

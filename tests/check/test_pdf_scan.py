@@ -126,9 +126,7 @@ def ocr_report(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-unt
 def test_ocr_finds_placeholders_and_personal_data_on_a_scanned_page(ocr_report) -> None:  # type: ignore[no-untyped-def]
     files = {Path(f.path).name: f for f in ocr_report.files}
     scan = files["scan.pdf"]
-    assert scan.error is None and scan.warnings == [
-        f"read by OCR ({ocr.engine_name()}): page 1 (no text layer)"
-    ]
+    assert scan.error is None and scan.warnings == [f"read by OCR ({ocr.engine_name()}): page 1 (no text layer)"]
     by_text = {f.text: f for f in scan.findings}
     assert {"某某有限公司", "13812345678"} <= set(by_text)
     finding = by_text["某某有限公司"]

@@ -29,9 +29,7 @@ def test_readme_rule_table_is_generated_from_the_metadata():
 
 def test_docs_rule_reference_is_generated_from_the_metadata():
     page = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    assert page == rules_page(all_docs()), (
-        "docs/rules.md drifted: run python -m genlint.check.rules.docs"
-    )
+    assert page == rules_page(all_docs()), "docs/rules.md drifted: run python -m genlint.check.rules.docs"
 
 
 def test_rule_command_shows_the_docs(run_cli):
@@ -47,9 +45,7 @@ def test_rule_command_shows_the_docs(run_cli):
 def test_rule_command_lists_and_prints_json(run_cli):
     listing = run_cli("rule")
     assert listing.code == 0
-    assert {r.id for r in all_rules()} <= {
-        line.split()[0] for line in listing.out.splitlines() if "/" in line.split(" ")[0]
-    }
+    assert {r.id for r in all_rules()} <= {line.split()[0] for line in listing.out.splitlines() if "/" in line.split(" ")[0]}
     data = json.loads(run_cli("rule", "sensitive", "--format", "json").out)
     ids = [r["id"] for r in data["rules"]]
     assert ids and all(i.startswith("sensitive/") for i in ids)

@@ -62,7 +62,9 @@ def test_rule_has_docs_and_its_examples_hold(rule) -> None:  # type: ignore[no-u
         hits = [f for f in check_text(bad, select=select) if f.rule == rule.id]
         assert hits, f"{rule.id} misses its bad example {bad!r}"
     for good in rule.good:
-        assert check_text(good, select=select) == [], f"{rule.id} flags its good example {good!r}"
+        assert check_text(good, select=select) == [], (
+            f"{rule.id} flags its good example {good!r}"
+        )
 
 
 def test_rule_ids_are_unique() -> None:
