@@ -19,12 +19,11 @@ from typing import Any
 
 from .... import _lazy_re as lazy_re
 from .. import Hit
+from .blanks import BLANK_CLASS, BLANK_SET
 
-_BLANK_CELL = frozenset(" \t\u3000\xa0\u202f\u205f" + "".join(map(chr, range(0x2000, 0x200B))))
+_BLANK_CELL = BLANK_SET
 # an empty cell, | |: rows are looked at only around one (a literal first: re skips to it fast)
-_EMPTY_CELL = lazy_re.compile(
-    r"\|[ \t\u3000\xa0\u2000-\u200a\u202f\u205f]*(?:&nbsp;)?[ \t\u3000\xa0]*\|"
-)
+_EMPTY_CELL = lazy_re.compile(rf"\|[{BLANK_CLASS}]*(?:&nbsp;)?[{BLANK_CLASS}]*\|")
 _ROW_REACH = 4000
 _SEPARATOR = lazy_re.compile(
     r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t\r]*$"

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 
 from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
+from .blanks import BLANK_CHARS, BLANK_CLASS
 from .labels import CJK_VALUE_NOUNS
 from .signature import bare_signature_label, caps_party_name, next_line, party_seal_heading
 
@@ -60,12 +61,12 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
 
 
-_BLANKS = " \t\u3000\xa0\u2000-\u200a\u202f\u205f"  # a regex class body
-_BLANK_CHARS = " \t\u3000\xa0" + "".join(map(chr, range(0x2000, 0x200B))) + "\u202f\u205f"
+_BLANKS = BLANK_CLASS  # a regex class body
+_BLANK_CHARS = BLANK_CHARS
 # one pattern per colon, each starting with it (re skips to a literal at memchr speed); the
 # lookahead only prefilters in C — every candidate is decided in Python below
 _B = f"[{_BLANKS}]"
-_WIDE = r"(?:[\t\u3000\xa0\u2000-\u200a\u202f\u205f]| {2})"  # a blank that leaves room to write
+_WIDE = rf"(?:[{BLANK_CLASS.lstrip(' ')}]| {{2}})"  # a blank that leaves room to write
 _END = r"(?:[\r\n|]|\Z)"
 _NEXT = r"[^\r\n：:。，；！？,;!?|]{1,30}?[：:]"
 # a colon followed by blanks to the end of the line or cell, by a wide blank, or by one space
@@ -81,7 +82,7 @@ _STRONG_BLANK = lazy_re.compile(r"[^ ]| {2}")
 # what splits a line into fields: prose punctuation, a wide blank, a single space next to a
 # non-ASCII character (张三 性别), a table bar
 _SPLIT = lazy_re.compile(
-    r"[，,；;。!?！？、|】\]]|[\t\u3000\xa0\u2000-\u200a\u202f\u205f]+| {2,}"
+    rf"[，,；;。!?！？、|】\]]|[{BLANK_CLASS.lstrip(' ')}]+| {{2,}}"
     r"| (?=[^\x00-\x7f])|(?<=[^\x00-\x7f]) "
 )
 # 姓　　名: single characters spaced out to align a form column are one label

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
+from .blanks import BLANK_CLASS, BLANK_SET
 from .mou import judgment
 from .words import (
     AMBIGUOUS_SURNAMES,
@@ -312,8 +313,8 @@ def _masked_tail(text: str, start: int, end: int) -> bool:
     )
 
 
-_BLANK = frozenset(" \t\u3000")
-_SPACED_UNIT = lazy_re.compile(r"[ \t\u3000]+[元份件张套台辆间户个名人天年月日号条款项次](?![数量额值率])")
+_BLANK = BLANK_SET
+_SPACED_UNIT = lazy_re.compile(rf"[{BLANK_CLASS}]+[元份件张套台辆间户个名人天年月日号条款项次](?![数量额值率])")
 _LATIN_SPACE = lazy_re.compile(r"[A-Za-z][ \t]$")
 _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.×")
 
