@@ -36,6 +36,8 @@ BLANK_CLASSES = [
     ("逾期{B}日的，按日支付违约金。", "placeholder/gap-blank"),
     ("依法向{B}人民法院起诉。", "placeholder/gap-blank"),
     ("人民币（大写）{B}元", "placeholder/gap-blank"),
+    ("损失{B}×{B}元", "placeholder/x-value"),
+    ("第{B}号", "placeholder/gap-blank"),
 ]
 
 

@@ -168,6 +168,8 @@ class EmptyField(Rule):
         "签约代表：\n委托代理人：",
         "单位名称（章）：",
         "具状人（签字）：\n日期：2026年3月1日",
+        "名称：\n地址、电话：\n开户行及账号：",
+        "乙方1（盖章）：\n法定代表人或授权代表：",
     )
     good = (
         "诉讼请求：\n1. 判令被告支付货款10000元；",
@@ -187,6 +189,7 @@ class EmptyField(Rule):
         "甲方（盖章）：\n法定代表人：张三",
         "SELLER:\nName: Ann Lee\nTitle: CEO",
         "COMPANY:\nBy: Ann Lee\nTitle: CEO",
+        "甲方指定收款账号：\n户名：北京远航科技有限公司\n账号：110060\n开户行：中国银行",
     )
     # no trigger: colons are so common that windows around them cover most of a Chinese text,
     # and building them costs more than the one scan per colon the rule makes anyway
