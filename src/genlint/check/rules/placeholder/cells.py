@@ -105,6 +105,24 @@ class CellSpans:
         self.cells = _cells(places, length)
         self.starts = [start for _, _, start, _ in self.cells]
 
+    def column_above(self, pos: int, rows: int) -> list[tuple[int, int]]:
+        """(start, end) of the cells above the one holding ``pos`` in its column (same table, same
+        cell number), nearest last, at most ``rows`` of them; [] outside a table."""
+        k = bisect.bisect_right(self.starts, pos) - 1
+        if k < 0 or self.cells[k][1] is None or pos > self.cells[k][3]:
+            return []
+        (part, table, row), cell = self.cells[k][0], self.cells[k][1]
+        above: list[tuple[int, int]] = []
+        for j in range(k - 1, -1, -1):
+            (part2, table2, row2), cell2, start2, end2 = self.cells[j]
+            if (part2, table2) != (part, table) or row2 is None:
+                break
+            if cell2 == cell and row2 != row:
+                above.append((start2, end2))
+                if len(above) >= rows:
+                    break
+        return above[::-1]
+
     def in_cell(self, pos: int) -> bool:
         """Whether ``pos`` lies in a table cell (not a body paragraph)."""
         k = bisect.bisect_right(self.starts, pos) - 1
