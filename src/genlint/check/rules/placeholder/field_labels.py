@@ -23,17 +23,17 @@ def _words(text: str) -> tuple[str, ...]:
 
 # what splits a line into fields: prose punctuation, a wide blank, a single space next to a
 # non-ASCII character (张三 性别), a table bar
-_SPLIT = lazy_re.compile(
+SPLIT = lazy_re.compile(
     rf"[，,；;。!?！？、|】\]]|[{BLANK_CLASS.lstrip(' ')}]+| {{2,}}"
     r"| (?=[^\x00-\x7f])|(?<=[^\x00-\x7f]) "
 )
 # 姓　　名: single characters spaced out to align a form column are one label
-_SPACED = lazy_re.compile(rf"[^\x00-\x7f](?:[{_BLANKS}]+[^\x00-\x7f])+")
+SPACED = lazy_re.compile(rf"[^\x00-\x7f](?:[{_BLANKS}]+[^\x00-\x7f])+")
 _LEAD = lazy_re.compile(
     rf"[{_BLANKS}]*(?:>[ ]*)*(?:[-*+•·▪●][ \t]+|\d{{1,3}}[.)．、][ \t]*"
     r"|[（(][一二三四五六七八九十\d]{1,3}[)）][ \t]*|[一二三四五六七八九十]{1,3}[、.．][ \t]*)?"
 )
-_MD_HEADING = lazy_re.compile(r"[ \t]{0,3}#{1,6}[ \t]")
+MD_HEADING = lazy_re.compile(r"[ \t]{0,3}#{1,6}[ \t]")
 _NOT_IN_LABEL = frozenset("。，；！？,;!?“”\"‘’'《》<>{}[]【】=@#/\\`$%^~")
 _LEAD_INS = _words(
     "如下 以下 下列 所示 如次 如 为 是 即 指 包括 包含 诉称 辩称 声称 宣称 认为 指出 表示 说 道 问 答 规定 约定 例如 比如 "
@@ -43,7 +43,7 @@ _VALUE_ENDINGS = tuple(CJK_VALUE_NOUNS) + _words(
     "方 人 号 名 址 别 族 龄 历 码 话 箱 行 章 字 位 业 期 日 编 籍 貌 况 度 级 型 额 价 费 数 量 率 方式 产地 标准 代表"
 )
 # 当事人信息：\n姓名：… names the group of fields below it
-_GROUP_ENDINGS = ("信息", "情况", "资料", "事项", "概况", "information", "details")
+GROUP_ENDINGS = ("信息", "情况", "资料", "事项", "概况", "information", "details")
 
 _EN_VALUE = lazy_re.compile(
     r"(?i)(?:name|date|address|title|signature|by|its|phone|tel|fax|e-?mail|company|amount|"
@@ -62,7 +62,7 @@ def _last(matches: Iterator[re.Match[str]]) -> re.Match[str] | None:
     return kept[0] if kept else None
 
 
-def _core(label: str) -> str:
+def label_core(label: str) -> str:
     """The label without its emphasis markup and blanks: what is counted and compared."""
     return "".join(label.replace("**", "").replace("*", "").split())
 
@@ -73,8 +73,8 @@ _QUALIFIER = lazy_re.compile(r"（[^（）]{1,20}）|\([^()]{1,20}\)")
 
 
 @lru_cache(maxsize=4096)  # forms repeat their labels; a flood of one label stays cheap
-def _is_label(label: str, limit: int = 12) -> bool:
-    core = _core(label)
+def is_label(label: str, limit: int = 12) -> bool:
+    core = label_core(label)
     if "/" in core and not core.isascii():
         core = core.replace("/", "")  # 注册地 / 登记地: two names of one field
     short = _QUALIFIER.sub("", core) if "（" in core or "(" in core else core
@@ -96,21 +96,21 @@ def _is_label(label: str, limit: int = 12) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _names_value(label: str) -> bool:
-    core = _core(label)
+def names_value(label: str) -> bool:
+    core = label_core(label)
     if core.isascii():
         return _EN_VALUE.search(core) is not None
     return core.endswith(_VALUE_ENDINGS)
 
 
-def _line_start(text: str, pos: int, reach: int = 200) -> int:
+def line_start_of(text: str, pos: int, reach: int = 200) -> int:
     """Start of the line holding ``pos``, looking back at most ``reach`` characters (so a huge
     single line costs the same per colon; a label is never that far from its line start)."""
     lo = max(0, pos - reach)
     return max(text.rfind("\n", lo, pos), text.rfind("\r", lo, pos), lo - 1) + 1
 
 
-class _Label:
+class Label:
     """Where a colon's label starts, and whether an earlier field shares its line."""
 
     __slots__ = ("after_field", "indent", "listed", "prose_before", "start")
@@ -125,12 +125,12 @@ class _Label:
         self.listed = listed
 
 
-def _label_before(text: str, colon: int, line_start: int) -> _Label | None:
+def label_before(text: str, colon: int, line_start: int) -> Label | None:
     if colon - line_start > _REACH:
         # a long line: only a label after an earlier field near it can be one (a form line)
         body_start, indent, listed = colon - _REACH, 0, False
     else:
-        if _MD_HEADING.match(text, line_start, colon):
+        if MD_HEADING.match(text, line_start, colon):
             return None
         lead = _LEAD.match(text, line_start, colon)
         assert lead is not None  # every part of _LEAD is optional
@@ -146,15 +146,15 @@ def _label_before(text: str, colon: int, line_start: int) -> _Label | None:
     seg = text[seg_start:colon]
     start = seg_start
     prose_before = False
-    spaced = _last(_SPACED.finditer(seg))
+    spaced = _last(SPACED.finditer(seg))
     if spaced is not None and spaced.end() == len(seg.rstrip(_BLANK_CHARS)):
         start = seg_start + spaced.start()  # 姓　　名: one label, not 名 after a blank
     else:
-        last = _last(_SPLIT.finditer(seg))
+        last = _last(SPLIT.finditer(seg))
         if last is not None:
             start = seg_start + last.end()
             # 地址、电话：: names of one field joined by 、 at a line start are one label
-            if last.group() == "、" and prev < 0 and bar < 0 and _is_label(seg):
+            if last.group() == "、" and prev < 0 and bar < 0 and is_label(seg):
                 start = seg_start
     value_before = text[seg_start:start]
     before = value_before.strip(_BLANK_CHARS + "|")
@@ -168,17 +168,17 @@ def _label_before(text: str, colon: int, line_start: int) -> _Label | None:
     # the blank of the split belongs to neither field
     while start < colon and text[start] in " \t\u3000\xa0":
         start += 1
-    if start >= colon or not _is_label(text[start:colon]):
+    if start >= colon or not is_label(text[start:colon]):
         return None
-    return _Label(start, after_field, prose_before, indent, listed)
+    return Label(start, after_field, prose_before, indent, listed)
 
 
-_FIELD_LINE = lazy_re.compile(rf"(?:\*\*)?([^\r\n：:|]{{1,24}}?)(?:\*\*)?[{_BLANKS}]*[：:](?!//)")
+FIELD_LINE = lazy_re.compile(rf"(?:\*\*)?([^\r\n：:|]{{1,24}}?)(?:\*\*)?[{_BLANKS}]*[：:](?!//)")
 
 _REACH = 120  # how far back from a colon its label and the field before it are looked for
 
 
-def _field_line(text: str, start: int, end: int, limit: int = 12) -> tuple[bool, int, bool]:
+def field_line(text: str, start: int, end: int, limit: int = 12) -> tuple[bool, int, bool]:
     """(is a field line, indentation, has a list marker) of the line ``text[start:end]``."""
     lead = _LEAD.match(text, start, end)
     assert lead is not None
@@ -186,10 +186,26 @@ def _field_line(text: str, start: int, end: int, limit: int = 12) -> tuple[bool,
     raw = text[start:body]
     indent = len(raw) - len(raw.lstrip(_BLANK_CHARS))
     listed = body > start + indent
-    m = _FIELD_LINE.match(text, body, end)
+    m = FIELD_LINE.match(text, body, end)
     is_field = (
         m is not None
-        and _is_label(m.group(1), limit)
-        and not _SPLIT.search(m.group(1).strip().replace(" / ", "/").replace("、", "/"))
+        and is_label(m.group(1), limit)
+        and not SPLIT.search(m.group(1).strip().replace(" / ", "/").replace("、", "/"))
     )
     return is_field, indent, listed
+
+
+__all__ = [
+    "FIELD_LINE",
+    "GROUP_ENDINGS",
+    "MD_HEADING",
+    "SPACED",
+    "SPLIT",
+    "Label",
+    "field_line",
+    "is_label",
+    "label_before",
+    "label_core",
+    "line_start_of",
+    "names_value",
+]

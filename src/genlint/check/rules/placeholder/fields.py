@@ -48,18 +48,18 @@ from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
 from .blanks import BLANK_CHARS, BLANK_CLASS
 from .field_labels import (
-    _FIELD_LINE,
-    _GROUP_ENDINGS,
-    _MD_HEADING,
-    _SPACED,
-    _SPLIT,
-    _core,
-    _field_line,
-    _is_label,
-    _Label,
-    _label_before,
-    _line_start,
-    _names_value,
+    FIELD_LINE,
+    GROUP_ENDINGS,
+    MD_HEADING,
+    SPACED,
+    SPLIT,
+    Label,
+    field_line,
+    is_label,
+    label_before,
+    label_core,
+    line_start_of,
+    names_value,
 )
 from .signature import bare_signature_label, caps_party_name, next_line, party_seal_heading
 
@@ -113,9 +113,9 @@ def _after_field_line(text: str, line_start: int) -> bool:
     for _ in range(3):
         if end <= 0:
             return False
-        start = _line_start(text, end, 400)
+        start = line_start_of(text, end, 400)
         if text[start:end].strip(_BLANK_CHARS + "\r"):
-            return _field_line(text, start, end, limit=20)[0]
+            return field_line(text, start, end, limit=20)[0]
         end = start - 1
     return False
 
@@ -127,10 +127,10 @@ def _names_group(core: str, text: str, pos: int) -> bool:
         line = next_line(text, pos - 1, _BLANK_CHARS)
         if line is None:
             return False
-        m = _FIELD_LINE.match(text, line[0], line[1])
+        m = FIELD_LINE.match(text, line[0], line[1])
         if m is None:
             return False
-        part = _core(m.group(1))
+        part = label_core(m.group(1))
         if 2 <= len(part) < len(core) and part in core:
             return True
         pos = line[1] + 1
@@ -139,11 +139,11 @@ def _names_group(core: str, text: str, pos: int) -> bool:
 
 def _block_heading(label: str, text: str, line_end: int) -> bool:
     """BUYER: or 甲方（盖章）： above field lines heads its block (SPEC §1)."""
-    core = _core(label)
+    core = label_core(label)
     if not (caps_party_name(label) or party_seal_heading(core)):
         return False
     nxt = next_line(text, line_end, _BLANK_CHARS)
-    return nxt is not None and _field_line(text, nxt[0], nxt[1], limit=20)[0]
+    return nxt is not None and field_line(text, nxt[0], nxt[1], limit=20)[0]
 
 
 class EmptyField(Rule):
@@ -199,10 +199,10 @@ class EmptyField(Rule):
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         from .cells import CellSpans, docx_cells, empty_cells
 
-        yield from empty_cells(text, _is_label)
+        yield from empty_cells(text, is_label)
         cells = None
         if ctx.places and ctx.kind == "docx":
-            yield from docx_cells(text, ctx.places, _is_label, _GROUP_ENDINGS)
+            yield from docx_cells(text, ctx.places, is_label, GROUP_ENDINGS)
             cells = CellSpans(ctx.places, len(text))
         for pattern in _CANDIDATES:
             for m in ctx.finditer(pattern, text):
@@ -218,7 +218,7 @@ class EmptyField(Rule):
             colon = start - 1
             if colon <= 0 or text[colon] not in "：:":
                 return
-            label = _label_before(text, colon, _line_start(text, colon))
+            label = label_before(text, colon, line_start_of(text, colon))
             if label is None:
                 return
             yield Hit(label.start, start, message=f"empty form field '{text[label.start : start]}'")
@@ -242,9 +242,9 @@ class EmptyField(Rule):
                     return None  # the value stands in the next cell
             elif not self._next_label_follows(text, q, strong):
                 return None
-        line_start = _line_start(text, colon)
-        label = _label_before(text, colon, line_start)
-        if label is None or bare_signature_label(_core(text[label.start : colon])):
+        line_start = line_start_of(text, colon)
+        label = label_before(text, colon, line_start)
+        if label is None or bare_signature_label(label_core(text[label.start : colon])):
             return None
         if at_line_end and _block_heading(text[label.start : colon], text, q):
             return None
@@ -274,16 +274,16 @@ class EmptyField(Rule):
         if nxt is None:
             return False
         word = nxt.group(1).strip()
-        if _SPLIT.search(word) and not _SPACED.fullmatch(word):
+        if SPLIT.search(word) and not SPACED.fullmatch(word):
             return False  # 姓名：张三  性别： — 张三 is the value
-        if not _is_label(word, limit=20):
+        if not is_label(word, limit=20):
             return False
         return strong or _empty_after_next_label(text, nxt.end() - 1)
 
     @staticmethod
     def _empty_at_line_end(
         text: str,
-        label: _Label,
+        label: Label,
         strong: bool,
         colon: int,
         line_start: int,
@@ -292,7 +292,7 @@ class EmptyField(Rule):
     ) -> bool:
         name = text[label.start : colon]
         if label.after_field:
-            return not label.prose_before or _names_value(name)
+            return not label.prose_before or names_value(name)
         n = len(text)
         # the next non-blank line (bounded: a run of blank lines is followed only so far)
         r, limit = line_end, min(n, line_end + _LOOKAHEAD)
@@ -307,12 +307,12 @@ class EmptyField(Rule):
             r = stop
         next_end = text.find("\n", r, min(n, r + 400))
         next_end = min(n, r + 400) if next_end < 0 else next_end
-        is_field, indent, listed = _field_line(text, r, next_end, limit=20)
+        is_field, indent, listed = field_line(text, r, next_end, limit=20)
         if _BLANK_DATE.fullmatch(text, r, next_end) or _ONLY_SLOT.fullmatch(text, r, next_end):
             return True  # 乙方（签字）：\n    年  月  日 — a signature block
-        if _MD_HEADING.match(text, r, next_end):
+        if MD_HEADING.match(text, r, next_end):
             return True  # 合同编号：\n# 增资扩股协议 — a new section starts: nothing was written
-        in_form = _names_value(name) and _after_field_line(text, line_start)
+        in_form = names_value(name) and _after_field_line(text, line_start)
         if indent > label.indent or (listed and not label.listed):
             # the lines below belong to it (a heading), unless it ends a form block and names a
             # value: a numbered clause after 账户号： starts the next clause, not its children
@@ -320,8 +320,8 @@ class EmptyField(Rule):
         if strong:
             return True
         if is_field:
-            core = _core(name)
-            return not core.endswith(_GROUP_ENDINGS) and not _names_group(core, text, r)
+            core = label_core(name)
+            return not core.endswith(GROUP_ENDINGS) and not _names_group(core, text, r)
         # the last field of a form block, followed by the body of the document or, outside a
         # table, by any line that is not a field (a party's heading, a section title)
         if not in_form:
