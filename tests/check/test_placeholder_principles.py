@@ -153,6 +153,7 @@ def test_every_class_is_found_alike_through_every_reader(tmp_path: Path, text: s
             "[once per month / semimonthly]",
         ),
         ("× 件专利侵权民事案件", "placeholder/x-value", "× 件"),
+        ("关联案件：\n× 次专利确权行政程序", "placeholder/x-value", "× 次"),
         ("公诉机关××××人民检察院", "placeholder/x-value", "××××人民检察院"),
     ],
 )

@@ -212,7 +212,7 @@ class XValue(Rule):
                 # 损失 × 元, a line starting "× 件": a mark set apart by blanks before a unit is
                 # the amount or count; 单价 × 数量 and 3 × 4 are products
                 unit = _SPACED_UNIT.match(text, run_end)
-                word = run_start - 1  # the word before the blank run (损失   ×   元: any width)
+                word = run_start  # the word before the blank run (损失   ×   元: any width)
                 while word > 0 and text[word - 1] in _BLANK:
                     word -= 1
                 if unit is not None and (
