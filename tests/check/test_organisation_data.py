@@ -58,3 +58,44 @@ def test_a_persons_data_still_counts(text: str, rule: str) -> None:
 def test_a_personal_label_never_becomes_an_organisations(label: str, phone: str) -> None:
     found = check_text(f"{label}：{phone}", select="sensitive")
     assert [f.text for f in found] == [phone]
+
+
+def _party_table(tmp_path, left: list[str], right: list[str]):  # type: ignore[no-untyped-def]
+    """A contract's party block laid out in two columns of a DOCX table, one field per row."""
+    from tests.support.docx_build import new_document, to_bytes
+
+    document = new_document()
+    table = document.add_table(rows=len(left), cols=2)
+    for row, (a, b) in enumerate(zip(left, right, strict=True)):
+        table.cell(row, 0).text = a
+        table.cell(row, 1).text = b
+    path = tmp_path / "parties.docx"
+    path.write_bytes(to_bytes(document))
+    return path
+
+
+def _accounts(path) -> list[str]:  # type: ignore[no-untyped-def]
+    from genlint.check import check_paths
+
+    (file,) = check_paths([path], select="sensitive").files
+    return [f.text for f in file.findings if f.rule == "sensitive/bank-account"]
+
+
+def test_a_companys_account_in_its_column_of_a_party_table_stays_quiet(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # the reader gives the cells row by row, so the holder stands six lines above the account;
+    # its column says whose account it is
+    left = [
+        "需方（甲方）：浙江沃乐科技股份有限公司",
+        "联系地址：杭州市余杭区仓兴街397号",
+        "开户银行：浦发银行杭州余杭支行",
+        "银行账号：95260078801100000902",
+    ]
+    right = ["供方（乙方）：", "地址：", "开户银行：", "银行帐号："]
+    assert _accounts(_party_table(tmp_path, left, right)) == []
+
+
+def test_a_persons_account_beside_a_companys_column_still_counts(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # the company in the other column is not this account's holder
+    left = ["乙方：张三", "开户银行：中国工商银行", "银行账号：95260078801100000902"]
+    right = ["甲方：北京远航科技有限公司", "开户银行：中国银行", "银行账号："]
+    assert _accounts(_party_table(tmp_path, left, right)) == ["95260078801100000902"]

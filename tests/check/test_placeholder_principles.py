@@ -36,6 +36,8 @@ BLANK_CLASSES = [
     ("逾期{B}日的，按日支付违约金。", "placeholder/gap-blank"),
     ("依法向{B}人民法院起诉。", "placeholder/gap-blank"),
     ("人民币（大写）{B}元", "placeholder/gap-blank"),
+    ("损失{B}×{B}元", "placeholder/x-value"),
+    ("第{B}号", "placeholder/gap-blank"),
 ]
 
 
@@ -81,6 +83,11 @@ READER_CASES = [
     "Address: [To be provided]",
     "副本×份",
     "日期：年月日",
+    "房屋坐落于            区（县）",
+    "人民币（大写）\u00a0元（￥\u00a0元）",
+    "地址、电话：      开户行及账号：",
+    "现委托本所\u00a0\u00a0\u00a0\u00a0律师为其诉讼代理人",
+    "此致\n\u00a0\u00a0\u00a0\u00a0（姓名或单位名称）",
 ]
 
 
@@ -146,6 +153,7 @@ def test_every_class_is_found_alike_through_every_reader(tmp_path: Path, text: s
             "[once per month / semimonthly]",
         ),
         ("× 件专利侵权民事案件", "placeholder/x-value", "× 件"),
+        ("关联案件：\n× 次专利确权行政程序", "placeholder/x-value", "× 次"),
         ("公诉机关××××人民检察院", "placeholder/x-value", "××××人民检察院"),
     ],
 )
@@ -274,3 +282,97 @@ def test_a_label_ending_its_docx_cell_is_empty_unless_the_next_cell_holds_the_va
     assert [(f.text, f.location) for f in file.findings] == [
         ("联系人：", {"part": "body", "table": 1, "row": 2, "cell": 2})
     ]
+
+
+@settings(max_examples=25, deadline=None)
+@given(blank=st.sampled_from(SPEC_BLANKS))
+def test_a_single_blank_character_in_an_amount_in_words_is_a_blank(blank: str) -> None:
+    # 人民币（大写） 元: nothing but one blank where the amount belongs (a DOCX built with one NBSP)
+    text = f"人民币（大写）{blank}元（￥{blank}元）"
+    found = [f for f in check_text(text, select="placeholder") if f.rule == "placeholder/gap-blank"]
+    assert found and found[0].start <= text.index(blank), text
+
+
+def _md_and_docx_paragraph_findings(
+    tmp_path: Path, lines: list[str]
+) -> list[list[tuple[str, str]]]:
+    from tests.support.docx_build import new_document, to_bytes
+
+    md = tmp_path / "a.md"
+    md.write_text("\n\n".join(lines) + "\n", encoding="utf-8")
+    document = new_document()
+    for line in lines:
+        document.add_paragraph(line)
+    docx = tmp_path / "a.docx"
+    docx.write_bytes(to_bytes(document))
+    return [
+        [pair for pair in _found(path) if pair[0] == "placeholder/empty-field"]
+        for path in (md, docx)
+    ]
+
+
+def test_the_last_field_of_a_form_block_before_the_next_partys_heading_is_empty(
+    tmp_path: Path,
+) -> None:
+    # Markdown and DOCX paragraphs keep tables apart: 乙方（卖方） after 统一社会信用代码： is the
+    # next party's heading, not its value (a DOCX table cell or a .txt column may hold one)
+    lines = [
+        "甲方（买方）",
+        "名称：",
+        "统一社会信用代码：",
+        "乙方（卖方）",
+        "名称：",
+        "统一社会信用代码：",
+        "本合同各方经平等自愿协商，签订本合同。",
+        "产地：",
+        "# 采购价款",
+        "每次采购价款以订单为准。",
+    ]
+    want = [
+        ("placeholder/empty-field", "产地："),
+        *[
+            ("placeholder/empty-field", label)
+            for label in ("名称：", "名称：", "统一社会信用代码：", "统一社会信用代码：")
+        ],
+    ]
+    for found in _md_and_docx_paragraph_findings(tmp_path, lines):
+        assert sorted(found) == sorted(want), found
+
+
+def test_a_value_on_the_next_line_stays_a_value_where_a_table_may_have_put_it(
+    tmp_path: Path,
+) -> None:
+    assert [f.text for f in check_text("姓名：\n\n性别：\n\n民族：\n汉", select="placeholder")] == [
+        "姓名：",
+        "性别：",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # a lead-in naming the group whose parts follow: 收款账号 above 户名/账号/开户行
+        ("甲方指定收款账号：\n户名：\n账号：\n开户行：", ["户名：", "账号：", "开户行："]),
+        # one of several parties of a role heads its signature block like 甲方（盖章）
+        ("乙方1（盖章）：\n法定代表人或授权代表：", ["法定代表人或授权代表："]),
+        # names of one field joined by 、
+        ("名称：\n地址、电话：\n开户行及账号：", ["名称：", "地址、电话：", "开户行及账号："]),
+        # the finding is the label and its colon, not the blank after it
+        ("甲方（出借方）： \n地址：  ", ["甲方（出借方）：", "地址："]),
+    ],
+)
+def test_form_blocks_read_by_their_principles(text: str, found: list[str]) -> None:
+    got = [
+        f.text
+        for f in check_text(text, select="placeholder")
+        if f.rule == "placeholder/empty-field"
+    ]
+    assert got == found
+
+
+def test_a_label_before_a_markdown_heading_is_empty(tmp_path: Path) -> None:
+    md = tmp_path / "a.md"
+    md.write_text(
+        "合同编号：\n\n# 增资扩股协议\n\n鉴于：\n\n1. 甲方系丙方实际控制人。\n", encoding="utf-8"
+    )
+    assert _found(md) == [("placeholder/empty-field", "合同编号：")]

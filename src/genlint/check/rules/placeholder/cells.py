@@ -19,12 +19,11 @@ from typing import Any
 
 from .... import _lazy_re as lazy_re
 from .. import Hit
+from .blanks import BLANK_CLASS, BLANK_SET
 
-_BLANK_CELL = frozenset(" \t\u3000\xa0\u202f\u205f" + "".join(map(chr, range(0x2000, 0x200B))))
+_BLANK_CELL = BLANK_SET
 # an empty cell, | |: rows are looked at only around one (a literal first: re skips to it fast)
-_EMPTY_CELL = lazy_re.compile(
-    r"\|[ \t\u3000\xa0\u2000-\u200a\u202f\u205f]*(?:&nbsp;)?[ \t\u3000\xa0]*\|"
-)
+_EMPTY_CELL = lazy_re.compile(rf"\|[{BLANK_CLASS}]*(?:&nbsp;)?[{BLANK_CLASS}]*\|")
 _ROW_REACH = 4000
 _SEPARATOR = lazy_re.compile(
     r"[ \t]*\|?[ \t]*:?-{3,}:?[ \t]*(?:\|[ \t]*:?-{3,}:?[ \t]*)*\|?[ \t\r]*$"
@@ -105,6 +104,29 @@ class CellSpans:
     def __init__(self, places: Sequence[tuple[int, Mapping[str, Any]]], length: int) -> None:
         self.cells = _cells(places, length)
         self.starts = [start for _, _, start, _ in self.cells]
+
+    def column_above(self, pos: int, rows: int) -> list[tuple[int, int]]:
+        """(start, end) of the cells above the one holding ``pos`` in its column (same table, same
+        cell number), nearest last, at most ``rows`` of them; [] outside a table."""
+        k = bisect.bisect_right(self.starts, pos) - 1
+        if k < 0 or self.cells[k][1] is None or pos > self.cells[k][3]:
+            return []
+        (part, table, row), cell = self.cells[k][0], self.cells[k][1]
+        above: list[tuple[int, int]] = []
+        for j in range(k - 1, -1, -1):
+            (part2, table2, row2), cell2, start2, end2 = self.cells[j]
+            if (part2, table2) != (part, table) or row2 is None:
+                break
+            if cell2 == cell and row2 != row:
+                above.append((start2, end2))
+                if len(above) >= rows:
+                    break
+        return above[::-1]
+
+    def in_cell(self, pos: int) -> bool:
+        """Whether ``pos`` lies in a table cell (not a body paragraph)."""
+        k = bisect.bisect_right(self.starts, pos) - 1
+        return k >= 0 and self.cells[k][1] is not None and pos <= self.cells[k][3]
 
     def empty_after(self, text: str, pos: int, blanks: str) -> bool:
         k = bisect.bisect_right(self.starts, pos) - 1

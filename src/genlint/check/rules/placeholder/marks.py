@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from .... import _lazy_re as lazy_re
 from .. import Hit, Rule, RuleContext
+from .blanks import BLANK_CLASS, BLANK_SET
 from .mou import judgment
 from .words import (
     AMBIGUOUS_SURNAMES,
@@ -211,8 +212,11 @@ class XValue(Rule):
                 # 损失 × 元, a line starting "× 件": a mark set apart by blanks before a unit is
                 # the amount or count; 单价 × 数量 and 3 × 4 are products
                 unit = _SPACED_UNIT.match(text, run_end)
+                word = run_start  # the word before the blank run (损失   ×   元: any width)
+                while word > 0 and text[word - 1] in _BLANK:
+                    word -= 1
                 if unit is not None and (
-                    at_line_start or (run_start >= 2 and _HAN.match(text[run_start - 2]))
+                    word == 0 or text[word - 1] in "\r\n" or _HAN.match(text[word - 1])
                 ):
                     covered = unit.end()
                     yield Hit(
@@ -312,8 +316,8 @@ def _masked_tail(text: str, start: int, end: int) -> bool:
     )
 
 
-_BLANK = frozenset(" \t\u3000")
-_SPACED_UNIT = lazy_re.compile(r"[ \t\u3000]+[元份件张套台辆间户个名人天年月日号条款项次](?![数量额值率])")
+_BLANK = BLANK_SET
+_SPACED_UNIT = lazy_re.compile(rf"[{BLANK_CLASS}]+[元份件张套台辆间户个名人天年月日号条款项次](?![数量额值率])")
 _LATIN_SPACE = lazy_re.compile(r"[A-Za-z][ \t]$")
 _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.×")
 

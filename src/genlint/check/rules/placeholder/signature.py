@@ -85,8 +85,10 @@ def bare_signature_label(core: str) -> bool:
 
 def party_seal_heading(core: str) -> bool:
     """甲方（盖章）: a party role with its seal or signature, heading the party's lines."""
+    # 乙方1（盖章）: one of several parties of a role, numbered
     return (
-        _SEAL_QUALIFIER.search(core) is not None and _SEAL_QUALIFIER.sub("", core) in _PARTY_ROLES
+        _SEAL_QUALIFIER.search(core) is not None
+        and _SEAL_QUALIFIER.sub("", core).rstrip("0123456789") in _PARTY_ROLES
     )
 
 

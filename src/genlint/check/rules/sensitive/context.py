@@ -3,8 +3,13 @@ another kind of number, amounts. Shared by every rule of the pack."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .... import _lazy_re as lazy_re
 from .. import RuleContext
+
+if TYPE_CHECKING:
+    from ..placeholder.cells import CellSpans
 
 # Full-width forms are what Chinese input methods type; one table maps them (1:1, so offsets
 # stay valid) to ASCII before a value is checked.
@@ -286,9 +291,33 @@ _PERSON_LABEL = lazy_re.compile("联系人|代理人|代表人|负责人|经办�
 _ACCOUNT_WORDS = ("账号", "账户", "帐号", "帐户", "卡号", "Account No", "Account Number")
 
 
-def organisation_before(text: str, start: int) -> bool:
+def _column_window(text: str, start: int, line_start: int, ctx: RuleContext | None) -> str | None:
+    """In a DOCX table, the cells above the value's cell in its column (a party block laid out
+    in columns: 需方：…公司 / 开户银行 / 银行账号 on the left, 供方 on the right), top to bottom,
+    then the value's own line; None outside a table."""
+    if ctx is None or ctx.kind != "docx" or not ctx.places:
+        return None
+    from ..placeholder.cells import CellSpans
+
+    cached = _SPANS_CACHE.get("spans")
+    if cached is None or cached[0] is not ctx.places:
+        cached = (ctx.places, CellSpans(ctx.places, len(text)))
+        _SPANS_CACHE["spans"] = cached
+    above = cached[1].column_above(start, rows=_ORG_ROWS)
+    if not above:
+        return None
+    return "\n".join(text[a:b].strip("\r\n") for a, b in above) + "\n" + text[line_start:start]
+
+
+_ORG_ROWS = 4  # the party line stands at most this many rows (or lines) above its account
+# one file's table layout at a time (built on the first account in a table, reused for the rest)
+_SPANS_CACHE: dict[str, tuple[Any, CellSpans]] = {}
+
+
+def organisation_before(text: str, start: int, ctx: RuleContext | None = None) -> bool:
     """The value is an organisation's own: its label names the organisation, or it is an
-    account under an organisation named as its holder (on its line or the four lines before)."""
+    account under an organisation named as its holder (on its line or the four lines before,
+    or in a DOCX table the four cells above it in its column)."""
     line_start = text.rfind("\n", 0, start) + 1
     head = text[max(line_start, start - 40) : start]
     if _ORG_LABEL.search(head):
@@ -298,12 +327,14 @@ def organisation_before(text: str, start: int) -> bool:
     # the account holder named on this line or up to four lines above (开户名称：…有限公司, or
     # the party line of a contract's party block, 甲方：…股份有限公司 / 开户银行 / 银行帐号), with no
     # person named in between
-    window_start = line_start
-    for _ in range(4):
-        if window_start <= 0:
-            break
-        window_start = text.rfind("\n", 0, window_start - 1) + 1
-    window = text[window_start:start]
+    window = _column_window(text, start, line_start, ctx)
+    if window is None:
+        window_start = line_start
+        for _ in range(_ORG_ROWS):
+            if window_start <= 0:
+                break
+            window_start = text.rfind("\n", 0, window_start - 1) + 1
+        window = text[window_start:start]
     last = None
     for m in _ORG_LINE.finditer(window):
         if not any(word in m.group("label") for word in _BANK_LABEL):

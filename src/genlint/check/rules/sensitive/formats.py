@@ -60,7 +60,7 @@ class Email(PatternRule):
         # z***@163.com is masked: the address must not continue a longer token to the left;
         # an organisation's own address (公司邮箱：…) is not personal data
         return free_left(text, match.start(), ".%+-") and not organisation_before(
-            text, match.start()
+            text, match.start(), ctx
         )
 
 

@@ -64,7 +64,7 @@ class BankAccount(Rule):
                 continue
             if amount_after(text, run.end) or not has_trigger(text, run.start, run.end):
                 continue
-            if organisation_before(text, run.start):  # 对公账户, an organisation's account
+            if organisation_before(text, run.start, ctx):  # 对公账户, an organisation's account
                 continue
             yield Hit(run.start, run.end, message="unmasked bank account number")
 
