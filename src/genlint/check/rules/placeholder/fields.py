@@ -311,6 +311,18 @@ class EmptyField(Rule):
     skip_code = True
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        hits = self._find(text, ctx)
+        if not ctx.labels_with_values:
+            return hits
+        # the reader measured the page: a label whose value stands elsewhere is not empty
+        filled = ctx.labels_with_values
+        return (
+            h
+            for h in hits
+            if not any(i in filled for i in range(h.start, h.end) if text[i] in "：:")
+        )
+
+    def _find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         from .cells import CellSpans, docx_cells, empty_cells
 
         yield from empty_cells(text, _is_label)
