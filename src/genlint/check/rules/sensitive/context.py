@@ -272,6 +272,9 @@ _ORG_LABEL = lazy_re.compile(
     r"|(?:总机|客服电话|客服热线|服务热线|热线电话|值班电话)[ \t　]*[:：]?[ \t　]*\Z"
     r"|(?i:(?:company|corporate|office|firm|business|head office|switchboard)"
     r"[ \t]*(?:tel(?:ephone)?|phone|fax|e-?mail|account)(?:[ \t]*(?:no\.?|number))?[ \t]*:?[ \t]*\Z)"
+    # the English 客服热线: a customer-care or help line is the organisation's own
+    r"|(?i:(?:customer[ \t]+(?:care|service|support)|help[ \t]?line|hotline|toll[- ]free)"
+    r"(?:[ \t]*(?:tel(?:ephone)?|phone|no\.?|number))?[ \t]*:?[ \t]*\Z)"
 )
 # a line "label：an organisation" (甲方：某某科技股份有限公司, 开户名称：…有限公司, 户名：…事务所)
 _ORG_LINE = lazy_re.compile(
@@ -279,6 +282,14 @@ _ORG_LINE = lazy_re.compile(
     r"(?:有限公司|有限责任公司|股份公司|公司|集团|事务所|研究院|学校|医院|中心|委员会|"
     r"Ltd|LLC|Inc|Co\.)"
 )
+# a line that is an organisation's name alone: its letterhead or footer block (QualityHosting AG /
+# Uferweg 40-42 / … / eMail: info@…), whose contact lines below are the organisation's own
+_LETTERHEAD = lazy_re.compile(
+    r"(?m)^[ \t]*[^\n:：]{1,60}?(?:有限公司|有限责任公司|股份公司|集团|事务所|"
+    r"(?<![A-Za-z])(?:AG|GmbH|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|S\.A\.S?\.?|SAS|SARL|Corp\.?|"
+    r"Corporation))[ \t]*$"
+)
+_LETTERHEAD_LINES = 6
 # a bank's own name on such a line (开户银行：某某银行股份有限公司…支行) says nothing of the holder
 _BANK_LABEL = ("开户行", "开户银行", "开户网点", "银行", "行名", "支行", "Bank")
 # a person between the organisation and the account: the account may be theirs
@@ -287,11 +298,14 @@ _ACCOUNT_WORDS = ("账号", "账户", "帐号", "帐户", "卡号", "Account No"
 
 
 def organisation_before(text: str, start: int) -> bool:
-    """The value is an organisation's own: its label names the organisation, or it is an
-    account under an organisation named as its holder (on its line or the four lines before)."""
+    """The value is an organisation's own: its label names the organisation, it sits in the
+    organisation's letterhead or footer block (:func:`_under_letterhead`), or it is an account
+    under an organisation named as its holder (on its line or the four lines before)."""
     line_start = text.rfind("\n", 0, start) + 1
     head = text[max(line_start, start - 40) : start]
     if _ORG_LABEL.search(head):
+        return True
+    if _under_letterhead(text, line_start):
         return True
     if not any(word in head for word in _ACCOUNT_WORDS):
         return False
@@ -308,4 +322,25 @@ def organisation_before(text: str, start: int) -> bool:
     for m in _ORG_LINE.finditer(window):
         if not any(word in m.group("label") for word in _BANK_LABEL):
             last = m
+    return last is not None and _PERSON_LABEL.search(window, last.end()) is None
+
+
+def _under_letterhead(text: str, line_start: int) -> bool:
+    """The value's line belongs to an organisation's letterhead or footer: the organisation's
+    name stands alone on one of the lines above (up to six, one block: no empty line between),
+    with no person named between it and the value."""
+    start = line_start
+    for _ in range(_LETTERHEAD_LINES):
+        if start <= 0:
+            break
+        prev = text.rfind("\n", 0, start - 1) + 1
+        if not text[prev : start - 1].strip():
+            break  # an empty line ends the block
+        start = prev
+    if start == line_start:
+        return False
+    window = text[start:line_start]
+    last = None
+    for m in _LETTERHEAD.finditer(window):
+        last = m
     return last is not None and _PERSON_LABEL.search(window, last.end()) is None
