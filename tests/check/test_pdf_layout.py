@@ -156,3 +156,13 @@ def test_each_label_follows_its_own_value(
     assert set(found) <= set(expected)  # a label with its value beside it is never found
     if not filled[0]:
         assert BUYER_LABELS[0][2] in found  # and the blank one the text rule finds stays found
+
+
+def test_a_page_of_nothing_but_labels_is_bounded(tmp_path: Path) -> None:
+    """Bad input: a page of 800 labels and colons (more than the step measures) is read, the
+    labels it did not measure left to the text rule, never an error."""
+    items = [(40 + 140 * (i % 4), 820 - 4 * (i // 4), "姓名：") for i in range(800)]
+    path = _pdf(tmp_path / "labels.pdf", items)
+    text = read_document(str(path)).segments[0].text
+    assert text.count("姓名：") == 800
+    check_paths([str(path)], select=["placeholder/empty-field"])  # completes

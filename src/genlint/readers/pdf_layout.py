@@ -34,6 +34,8 @@ __all__ = ["labels_with_values"]
 _MAX_CHARS = 40_000
 # candidate colons measured per page at most (a page of nothing but labels)
 _MAX_COLONS = 400
+# characters measured per document at most: the pages after that are decided from the text
+_MAX_TOTAL = 200_000
 _LABEL_MOST = 24  # characters before a label's colon at most
 _KEY = 12  # characters of a label compared when matching PDFium's colons to pypdf's
 _COLONS = "：:"
@@ -67,11 +69,13 @@ def labels_with_values(
         pdf = pdfium.PdfDocument(data)
     except Exception:  # PDFium refuses some files pypdf reads: decide from the text alone
         return frozenset()
+    budget = _MAX_TOTAL
     try:
         for index, colons in wanted.items():
-            if index >= len(pdf):
+            if index >= len(pdf) or budget <= 0:
                 break
-            filled = _page_filled(pdf[index])
+            filled, measured = _page_filled(pdf[index], budget)
+            budget -= measured
             if not filled:
                 continue
             for offset in _match(pages[index], colons, filled):
@@ -99,18 +103,37 @@ class _Char:
         return (self.top + self.bottom) / 2
 
 
-def _page_filled(page: Any) -> list[tuple[str, bool]]:
+def _page_filled(page: Any, budget: int) -> tuple[list[tuple[str, bool]], int]:
     """Every colon of the page in drawing order: its label key and whether the layout shows
-    a value for it (the reader may order the text differently: every colon is measured)."""
+    a value for it (the reader may order the text differently: every colon is measured), and
+    how many characters the page has (none measured beyond ``budget``)."""
     textpage = page.get_textpage()
     try:
         n = textpage.count_chars()
-        if n == 0 or n > _MAX_CHARS:
-            return []
+        if n == 0 or n > min(_MAX_CHARS, budget):
+            return [], n
         text = textpage.get_text_range(0, n)
         if len(text) != n:  # PDFium merged or split characters: offsets would not line up
-            return []
-        chars = [_char(textpage, i, ch) if not ch.isspace() else None for i, ch in enumerate(text)]
+            return [], n
+        import ctypes
+
+        import pypdfium2 as pdfium
+
+        x, y = ctypes.c_double(), ctypes.c_double()
+        origin, font_size, raw = (
+            pdfium.raw.FPDFText_GetCharOrigin,
+            pdfium.raw.FPDFText_GetFontSize,
+            textpage.raw,
+        )
+        refs = (ctypes.byref(x), ctypes.byref(y))
+        chars: list[_Char | None] = []
+        for i, ch in enumerate(text):
+            if ch.isspace():
+                chars.append(None)
+                continue
+            box = textpage.get_charbox(i, loose=True)
+            size = float(font_size(raw, i))
+            chars.append(_char(ch, box, size, y.value if origin(raw, i, *refs) else None))
         width = page.get_width()
     finally:
         textpage.close()
@@ -129,23 +152,19 @@ def _page_filled(page: Any) -> list[tuple[str, bool]]:
         label = layout.run_left_of(colon)
         key = _key("".join(c.ch for c in label[:-1]))
         out.append((key, _has_value(layout, label, colon, chars, j, width)))
-    return out
+    return out, n
 
 
-def _char(textpage: Any, index: int, ch: str) -> _Char:
+def _char(
+    ch: str, box: tuple[float, float, float, float], size: float, baseline: float | None
+) -> _Char:
     """A character's box on its line: its horizontal extent as drawn, and vertically the
     line its baseline and font size make (a glyph's own box is too small for punctuation and
     for fonts without metrics, which would put ``：`` off its line)."""
-    import ctypes
-
-    import pypdfium2 as pdfium
-
-    left, bottom, right, top = textpage.get_charbox(index, loose=True)
-    x, y = ctypes.c_double(), ctypes.c_double()
-    size = float(pdfium.raw.FPDFText_GetFontSize(textpage.raw, index))
+    left, bottom, right, top = box
     size = max(size if size > 1.0 else 0.0, top - bottom, 1.0)
-    if pdfium.raw.FPDFText_GetCharOrigin(textpage.raw, index, ctypes.byref(x), ctypes.byref(y)):
-        bottom, top = y.value - 0.25 * size, y.value + 0.85 * size
+    if baseline is not None:
+        bottom, top = baseline - 0.25 * size, baseline + 0.85 * size
     return _Char(ch, (left, bottom, right, top))
 
 
