@@ -57,6 +57,8 @@ def test_an_organisations_own_data_stays_quiet(text: str) -> None:
         ("华夏科技有限公司\n联系人：李四\n电话：13812345678", "sensitive/mobile"),
         ("华夏科技有限公司\n\n电话：13812345678", "sensitive/mobile"),
         ("ACME Ltd\nName: Ann Lee\nEmail: ann.lee@gmail.com", "sensitive/email"),
+        # a sentence that ends in a company's name is not a letterhead
+        ("本合同由张三出资，设立北京华夏科技有限公司\n电话：13812345678", "sensitive/mobile"),
     ],
 )
 def test_a_persons_data_still_counts(text: str, rule: str) -> None:

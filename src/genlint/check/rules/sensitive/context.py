@@ -282,10 +282,11 @@ _ORG_LINE = lazy_re.compile(
     r"(?:有限公司|有限责任公司|股份公司|公司|集团|事务所|研究院|学校|医院|中心|委员会|"
     r"Ltd|LLC|Inc|Co\.)"
 )
-# a line that is an organisation's name alone: its letterhead or footer block (QualityHosting AG /
-# Uferweg 40-42 / … / eMail: info@…), whose contact lines below are the organisation's own
+# a line that is an organisation's name alone (short, no label, no sentence punctuation): its
+# letterhead or footer block (QualityHosting AG / Uferweg 40-42 / … / eMail: info@…), whose
+# contact lines below are the organisation's own
 _LETTERHEAD = lazy_re.compile(
-    r"(?m)^[ \t]*[^\n:：]{1,60}?(?:有限公司|有限责任公司|股份公司|集团|事务所|"
+    r"(?m)^[ \t]*[^\n:：，。；;、]{1,40}?(?:有限公司|有限责任公司|股份公司|集团|事务所|"
     r"(?<![A-Za-z])(?:AG|GmbH|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|S\.A\.S?\.?|SAS|SARL|Corp\.?|"
     r"Corporation))[ \t]*$"
 )
