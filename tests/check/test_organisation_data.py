@@ -35,6 +35,8 @@ from genlint import check_text
         "华夏科技有限公司\n地址：北京市海淀区\n电话：13812345678",
         "Flipkart.com Customer Care : 1800 208 9898",
         "Hotline: 13812345678",
+        "Siège social : 16 rue Mollien - 92100 BOULOGNE – Tél : 01 71 17 61 67 – annonce@example.fr",
+        "公司地址：北京市海淀区中关村大街1号 电话：13812345678",
     ],
 )
 def test_an_organisations_own_data_stays_quiet(text: str) -> None:
@@ -59,6 +61,7 @@ def test_an_organisations_own_data_stays_quiet(text: str) -> None:
         ("ACME Ltd\nName: Ann Lee\nEmail: ann.lee@gmail.com", "sensitive/email"),
         # a sentence that ends in a company's name is not a letterhead
         ("本合同由张三出资，设立北京华夏科技有限公司\n电话：13812345678", "sensitive/mobile"),
+        ("家庭地址：北京市海淀区中关村大街1号 电话：13812345678", "sensitive/mobile"),
     ],
 )
 def test_a_persons_data_still_counts(text: str, rule: str) -> None:

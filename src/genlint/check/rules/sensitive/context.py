@@ -291,6 +291,12 @@ _LETTERHEAD = lazy_re.compile(
     r"Corporation))[ \t]*$"
 )
 _LETTERHEAD_LINES = 6
+# a line led by the organisation's seat or office (Siège social : … – Tél : … – annonce@…, 公司地址：…
+# 电话：…): the contact data on it is the organisation's
+_OFFICE_LINE = lazy_re.compile(
+    r"[ \t]*(?:公司地址|单位地址|注册地址|办公地址|(?i:registered office|head office|corporate office|"
+    r"si[eè]ge social|sitz der gesellschaft))[ \t]*[:：]"
+)
 # a bank's own name on such a line (开户银行：某某银行股份有限公司…支行) says nothing of the holder
 _BANK_LABEL = ("开户行", "开户银行", "开户网点", "银行", "行名", "支行", "Bank")
 # a person between the organisation and the account: the account may be theirs
@@ -306,7 +312,7 @@ def organisation_before(text: str, start: int) -> bool:
     head = text[max(line_start, start - 40) : start]
     if _ORG_LABEL.search(head):
         return True
-    if _under_letterhead(text, line_start):
+    if _under_letterhead(text, line_start) or _OFFICE_LINE.match(text, line_start, start):
         return True
     if not any(word in head for word in _ACCOUNT_WORDS):
         return False
