@@ -177,6 +177,24 @@ class _Label:
         self.listed = listed
 
 
+_COMPOUND_PART = 6  # characters of a name joined to a label by 、 at most (地址、电话)
+
+
+def _compound_start(seg: str, last: re.Match[str]) -> int:
+    """Where the label ending ``seg`` starts, given the last split in it: names joined by 、
+    (地址、电话：, 开户行、账号：) are one field's label, a long clause before 、 is not."""
+    start = last.end()
+    while last is not None and last.group() == "、":
+        head = seg[: last.start()]
+        prev = _last(_SPLIT.finditer(head))
+        part_start = prev.end() if prev is not None else 0
+        part = head[part_start:].strip(_BLANK_CHARS)
+        if not 0 < len(part) <= _COMPOUND_PART or part.isascii():
+            break
+        start, last = part_start, prev
+    return start
+
+
 def _label_before(text: str, colon: int, line_start: int) -> _Label | None:
     if colon - line_start > _REACH:
         # a long line: only a label after an earlier field near it can be one (a form line)
@@ -204,7 +222,7 @@ def _label_before(text: str, colon: int, line_start: int) -> _Label | None:
     else:
         last = _last(_SPLIT.finditer(seg))
         if last is not None:
-            start = seg_start + last.end()
+            start = seg_start + _compound_start(seg, last)
     value_before = text[seg_start:start]
     before = value_before.strip(_BLANK_CHARS + "|")
     boxed = bool(before) and before[-1] in _FIELD_BEFORE
@@ -240,9 +258,19 @@ def _field_line(text: str, start: int, end: int, limit: int = 12) -> tuple[bool,
     is_field = (
         m is not None
         and _is_label(m.group(1), limit)
-        and not _SPLIT.search(m.group(1).strip().replace(" / ", "/"))
+        and not _SPLIT.search(_joined(m.group(1).strip().replace(" / ", "/")))
     )
     return is_field, indent, listed
+
+
+def _joined(label: str) -> str:
+    """地址、电话 as one label: the 、 between short names (see :func:`_compound_start`)."""
+    if "、" not in label:
+        return label
+    parts = label.split("、")
+    if all(0 < len(p) <= _COMPOUND_PART and not p.isascii() for p in parts):
+        return "".join(parts)
+    return label
 
 
 def _empty_after_next_label(text: str, colon: int) -> bool:
@@ -272,6 +300,7 @@ class EmptyField(Rule):
         "姓名：      性别：",
         "签订日期：",
         "甲方：\n地址：\n电话：",
+        "购买方名称：\n纳税人识别号：\n地址、电话：",
         "联系电话：　　　　",
         "Name:\t\tDate:",
         "开户行：工商银行  账号：",
@@ -296,6 +325,7 @@ class EmptyField(Rule):
         "当事人：\n- 姓名：张三",
         "姓名：\n张三",
         "签署日期：2026年3月1日",
+        "甲方应当支付全部货款、违约金：\n1. 货款10000元；",
         "审判长：王立新，审判员：陈静。",
         "双方约定如下：",
         "| Name | Title |\n|---|---|\n| Ann | CEO |",

@@ -291,6 +291,12 @@ _LETTERHEAD = lazy_re.compile(
     r"Corporation))[ \t]*$"
 )
 _LETTERHEAD_LINES = 6
+# a contact line of such a block: the value alone, or after its contact label (eMail:, Tel.,
+# 电话：); a value inside a sentence (请核实 139…) is not the block's
+_CONTACT_END = lazy_re.compile(
+    r"(?i)(?:电话|手机|座机|传真|邮箱|电邮|邮件|tel|telephone|phone|fax|e-?mail|mobile)"
+    r"[ \t]*[:：.]?[ \t]*\Z"
+)
 # a line led by the organisation's seat or office (Siège social : … – Tél : … – annonce@…, 公司地址：…
 # 电话：…): the contact data on it is the organisation's
 _OFFICE_LINE = lazy_re.compile(
@@ -312,7 +318,9 @@ def organisation_before(text: str, start: int) -> bool:
     head = text[max(line_start, start - 40) : start]
     if _ORG_LABEL.search(head):
         return True
-    if _under_letterhead(text, line_start) or _OFFICE_LINE.match(text, line_start, start):
+    if _OFFICE_LINE.match(text, line_start, start):
+        return True
+    if (not head.strip() or _CONTACT_END.search(head)) and _under_letterhead(text, line_start):
         return True
     if not any(word in head for word in _ACCOUNT_WORDS):
         return False
