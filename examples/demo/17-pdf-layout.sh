@@ -33,7 +33,7 @@ echo "== the invoice's text layer: every label alone at the end of a line"
 echo "== \$ genlint check invoice.pdf --select placeholder   (the values stand beside the labels: exit 0)"
 .venv/bin/genlint check "$tmp/invoice.pdf" --select placeholder --no-color
 
-echo "== \$ genlint check blank-form.pdf --select placeholder   (nothing beside the first label: exit 1)"
+echo "== \$ genlint check blank-form.pdf --select placeholder   (nothing beside the labels: exit 1)"
 code=0
 .venv/bin/genlint check "$tmp/blank-form.pdf" --select placeholder --no-color || code=$?
 test "$code" -eq 1

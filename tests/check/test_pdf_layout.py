@@ -166,3 +166,13 @@ def test_a_page_of_nothing_but_labels_is_bounded(tmp_path: Path) -> None:
     text = read_document(str(path)).segments[0].text
     assert text.count("姓名：") == 800
     check_paths([str(path)], select=["placeholder/empty-field"])  # completes
+
+
+def test_a_blank_invoice_block_is_found_to_its_last_label(tmp_path: Path) -> None:
+    """The same block with no value drawn: every label is an empty field (地址、电话 is one
+    label), as it is in a text file."""
+    assert _fields(_pdf(tmp_path / "blank.pdf", BUYER_LABELS)) == [
+        "购买方名称：",
+        "纳税人识别号：",
+        "地址、电话：",
+    ]
