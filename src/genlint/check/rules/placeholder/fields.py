@@ -184,14 +184,15 @@ def _compound_start(seg: str, last: re.Match[str]) -> int:
     """Where the label ending ``seg`` starts, given the last split in it: names joined by 、
     (地址、电话：, 开户行、账号：) are one field's label, a long clause before 、 is not."""
     start = last.end()
-    while last is not None and last.group() == "、":
-        head = seg[: last.start()]
+    split: re.Match[str] | None = last
+    while split is not None and split.group() == "、":
+        head = seg[: split.start()]
         prev = _last(_SPLIT.finditer(head))
         part_start = prev.end() if prev is not None else 0
         part = head[part_start:].strip(_BLANK_CHARS)
         if not 0 < len(part) <= _COMPOUND_PART or part.isascii():
             break
-        start, last = part_start, prev
+        start, split = part_start, prev
     return start
 
 

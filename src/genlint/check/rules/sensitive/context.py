@@ -286,11 +286,13 @@ _ORG_LINE = lazy_re.compile(
 # letterhead or footer block (QualityHosting AG / Uferweg 40-42 / … / eMail: info@…), whose
 # contact lines below are the organisation's own
 _LETTERHEAD = lazy_re.compile(
-    r"(?m)^[ \t]*[^\n:：，。；;、]{1,40}?(?:有限公司|有限责任公司|股份公司|集团|事务所|"
+    r"[^:：，。；;、]{1,40}?(?:有限公司|有限责任公司|股份公司|集团|事务所|"
     r"(?<![A-Za-z])(?:AG|GmbH|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|S\.A\.S?\.?|SAS|SARL|Corp\.?|"
-    r"Corporation))[ \t]*$"
+    r"Corporation))"
 )
+_LETTERHEAD_MOST = 48  # characters of a name line at most
 _LETTERHEAD_LINES = 6
+_LINE_REACH = 300  # a line of a letterhead block is short: a longer one ends the walk
 # a contact line of such a block: the value alone, or after its contact label (eMail:, Tel.,
 # 电话：); a value inside a sentence (请核实 139…) is not the block's
 _CONTACT_END = lazy_re.compile(
@@ -318,10 +320,11 @@ def organisation_before(text: str, start: int) -> bool:
     head = text[max(line_start, start - 40) : start]
     if _ORG_LABEL.search(head):
         return True
-    if _OFFICE_LINE.match(text, line_start, start):
-        return True
-    if (not head.strip() or _CONTACT_END.search(head)) and _under_letterhead(text, line_start):
-        return True
+    if start - line_start <= _LINE_REACH:  # a letterhead's or an office's line is short
+        if _OFFICE_LINE.match(text, line_start, start):
+            return True
+        if (not head.strip() or _CONTACT_END.search(head)) and _under_letterhead(text, line_start):
+            return True
     if not any(word in head for word in _ACCOUNT_WORDS):
         return False
     # the account holder named on this line or up to four lines above (开户名称：…有限公司, or
@@ -344,18 +347,19 @@ def _under_letterhead(text: str, line_start: int) -> bool:
     """The value's line belongs to an organisation's letterhead or footer: the organisation's
     name stands alone on one of the lines above (up to six, one block: no empty line between),
     with no person named between it and the value."""
-    start = line_start
+    end = line_start
     for _ in range(_LETTERHEAD_LINES):
-        if start <= 0:
-            break
-        prev = text.rfind("\n", 0, start - 1) + 1
-        if not text[prev : start - 1].strip():
-            break  # an empty line ends the block
-        start = prev
-    if start == line_start:
-        return False
-    window = text[start:line_start]
-    last = None
-    for m in _LETTERHEAD.finditer(window):
-        last = m
-    return last is not None and _PERSON_LABEL.search(window, last.end()) is None
+        if end <= 0:
+            return False
+        start = text.rfind("\n", max(0, end - 1 - _LINE_REACH), end - 1) + 1
+        line = text[start : end - 1].strip()
+        if not line:
+            return False  # an empty line ends the block
+        if _PERSON_LABEL.search(line):
+            return False  # a person named between the organisation and the value
+        if len(line) <= _LETTERHEAD_MOST and _LETTERHEAD.fullmatch(line):
+            return True
+        if start == 0 or start <= end - 1 - _LINE_REACH:
+            return False  # the start of the text, or a line too long to be a block's
+        end = start
+    return False
