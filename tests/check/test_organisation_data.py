@@ -27,6 +27,16 @@ from genlint import check_text
         "Office e-mail: legal@acme.com",
         "客服热线：13812345678",
         "总机：010-62345678",
+        # a letterhead or footer block: the organisation's name alone on a line above
+        "QualityHosting AG\nUferweg 40-42\nD-63571 Gelnhausen\nTel. +49 6051 916 44 10\n"
+        "eMail: info@qualityhosting.de",
+        "Oravel Stays Private Limited\nRegistered Office:\nSaket, New Delhi - 110017\n"
+        "Corporate Office:\nSec-69, Gurgaon | Email:\ncontactus@oyorooms.com",
+        "华夏科技有限公司\n地址：北京市海淀区\n电话：13812345678",
+        "Flipkart.com Customer Care : 1800 208 9898",
+        "Hotline: 13812345678",
+        "Siège social : 16 rue Mollien - 92100 BOULOGNE – Tél : 01 71 17 61 67 – annonce@example.fr",
+        "公司地址：北京市海淀区中关村大街1号 电话：13812345678",
     ],
 )
 def test_an_organisations_own_data_stays_quiet(text: str) -> None:
@@ -45,6 +55,15 @@ def test_an_organisations_own_data_stays_quiet(text: str) -> None:
         ("甲方：华夏科技有限公司\n联系人：李四\n账号：6222020200112233445", "sensitive/bank-account"),
         ("邮箱：zhangsan@163.com", "sensitive/email"),
         ("公司电话：13900000000。\n\n本人手机：13812345678", "sensitive/mobile"),
+        # a person named under the letterhead, or a new block after an empty line
+        ("华夏科技有限公司\n联系人：李四\n电话：13812345678", "sensitive/mobile"),
+        ("华夏科技有限公司\n\n电话：13812345678", "sensitive/mobile"),
+        ("ACME Ltd\nName: Ann Lee\nEmail: ann.lee@gmail.com", "sensitive/email"),
+        # a sentence that ends in a company's name is not a letterhead
+        ("本合同由张三出资，设立北京华夏科技有限公司\n电话：13812345678", "sensitive/mobile"),
+        ("家庭地址：北京市海淀区中关村大街1号 电话：13812345678", "sensitive/mobile"),
+        # a number inside a sentence under the letterhead is not the block's contact line
+        ("某律师事务所\n请核实 13912345678", "sensitive/mobile"),
     ],
 )
 def test_a_persons_data_still_counts(text: str, rule: str) -> None:

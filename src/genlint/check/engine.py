@@ -247,6 +247,7 @@ class Checker:
                 path=doc.path,
                 code_ranges=tuple(seg.code_ranges),
                 places=tuple(seg.places),
+                labels_with_values=seg.labels_with_values,
             )
             found = self.check(
                 seg.text,

@@ -60,6 +60,9 @@ class Segment:
     # the page the whole segment is on (a PDF annotation); the document's page_starts then
     # do not apply
     page: int | None = None
+    # offsets of colons ending a line whose label the layout gives a value elsewhere on the
+    # page (a PDF invoice's ``名称：`` with the name in another column: :mod:`.pdf_layout`)
+    labels_with_values: frozenset[int] = frozenset()
 
 
 @dataclass

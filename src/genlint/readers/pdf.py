@@ -61,10 +61,18 @@ def read_pdf(path: str, data: bytes, depth: int = 0, *, ocr: bool = True) -> Doc
             elif joined:
                 joined.append((pos, {}))  # a text-layer page after an OCR page: no box
         pos += len(text) + 1
+    from .pdf_layout import labels_with_values
+
     doc = Document(
         path=path,
         kind="pdf",
-        segments=[Segment("\n".join(pages), places=joined)],
+        segments=[
+            Segment(
+                "\n".join(pages),
+                places=joined,
+                labels_with_values=labels_with_values(data, pages, starts, scanned),
+            )
+        ],
         page_starts=starts,
     )
     if scanned:

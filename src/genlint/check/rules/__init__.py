@@ -135,6 +135,9 @@ class RuleContext:
     # where the reader put each part of the text ((offset, fields) sorted by offset: a DOCX
     # table cell's table/row/cell): the layout a rule may use to tell a table cell from a line
     places: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    # colons ending a line whose label has its value elsewhere in the layout (the reader
+    # measured a PDF page): not empty fields
+    labels_with_values: frozenset[int] = frozenset()
     # scratch space for one text, shared by the rules that run on it (the copies the engine
     # makes per rule share it): rules of a pack that scan alike keep one scan here
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)

@@ -155,6 +155,7 @@ class EmptyField(Rule):
         "姓名：      性别：",
         "签订日期：",
         "甲方：\n地址：\n电话：",
+        "购买方名称：\n纳税人识别号：\n地址、电话：",
         "联系电话：　　　　",
         "Name:\t\tDate:",
         "开户行：工商银行  账号：",
@@ -181,6 +182,7 @@ class EmptyField(Rule):
         "当事人：\n- 姓名：张三",
         "姓名：\n张三",
         "签署日期：2026年3月1日",
+        "甲方应当支付全部货款、违约金：\n1. 货款10000元；",
         "审判长：王立新，审判员：陈静。",
         "双方约定如下：",
         "| Name | Title |\n|---|---|\n| Ann | CEO |",
@@ -197,6 +199,18 @@ class EmptyField(Rule):
     skip_code = True
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
+        hits = self._find(text, ctx)
+        if not ctx.labels_with_values:
+            return hits
+        # the reader measured the page: a label whose value stands elsewhere is not empty
+        filled = ctx.labels_with_values
+        return (
+            h
+            for h in hits
+            if not any(i in filled for i in range(h.start, h.end) if text[i] in "：:")
+        )
+
+    def _find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         from .cells import CellSpans, docx_cells, empty_cells
 
         yield from empty_cells(text, is_label)

@@ -42,7 +42,8 @@ _EN_KEYWORD = lazy_re.compile(
     r"lender|borrower|licensor|licensee|vendor|supplier|customer|purchaser|guarantor|"
     r"manager|officer|director|representative|attorney|agent|owner|premises|property|"
     r"currency|percentage|fee|sum|quantity|term|month|year|day|time|rate|specify|describe|"
-    r"select|choose|identify|indicate|provide|type|entity|governing law|notice period)\b"
+    r"select|choose|identify|indicate|provide|type|entity|governing law|notice period|"
+    r"region|territory|designation|signatory|signer|witness|abn|acn)\b"
 )
 # [TITLE], [STATE]: a capitalised word standing alone names a slot; acronyms and admonitions
 # in capitals do not
@@ -147,6 +148,11 @@ class SlotLabel(Rule):
         "paid on a [once per month / semimonthly] basis",
         "courts in [Fill in city or county and state, i.e. “courts located in New Castle, DE”]",
         "signed by [Party A]",
+        "[Name of consultant] [ACN or ABN, if applicable] of [address]",
+        "anywhere within [geographical region]",
+        "| [Council Member 1] | [Designation] |",
+        "[Description of the Services]",
+        "Yours faithfully,\n[Signatory]",
     )
     good = (
         "【判决结果】驳回上诉",
@@ -215,8 +221,11 @@ class SlotLabel(Rule):
             if kind == "d":
                 if text[end : end + 1] == ":" and _LINE_LEAD.match(text, _line_start(text, start), start):
                     continue  # [label]: url — a Markdown reference definition
-                if _ROLE_ID.fullmatch(label) and _defined_party(text, label, ctx.memo):
-                    continue  # [Party A] where the text names who Party A is
+                if _ROLE_ID.fullmatch(label):
+                    if _defined_party(text, label, ctx.memo):
+                        continue  # [Party A] where the text names who Party A is
+                    yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
+                    continue  # [Council Member 1]: a role standing for a member not yet named
                 if _en_slot(raw, label):
                     yield Hit(start, end, message=f"unfilled slot label '{text[start:end]}'")
                     continue
@@ -228,8 +237,10 @@ class SlotLabel(Rule):
                 continue
             if not (_cjk_label(label) or (kind in "de" and _en_label(label))):
                 continue
-            if _COLON_AFTER.match(text, end, end + 3):
-                continue  # 【联系电话】：…, a field heading followed by its value
+            if _COLON_AFTER.match(text, end, end + 3) and _LINE_LEAD.match(
+                text, _line_start(text, start), start
+            ):
+                continue  # 【联系电话】：… opening its line, a field heading followed by its value
             if (
                 kind in "abc"
                 and _heading(text, m.start(), end)
@@ -302,11 +313,12 @@ def _more_slots(text: str, end: int) -> bool:
     return "【" in text[end : end + 200 if stop < 0 else stop]
 
 
-# a role with a number or letter standing for a party not yet named (【股东3】, [Party A])
+# a role with a number or letter standing for a party not yet named (【股东3】, [Party A],
+# [Council Member 1]: a capitalised qualifier may name the body the role belongs to)
 _ROLE_ID = lazy_re.compile(
     r"(?:股东|董事|监事|合伙人|出资人|投资人|发起人|签约方|当事人|原告|被告|第三人|申请人|被申请人|甲方|乙方|丙方|"
     r"买方|卖方|委托人|受托人|借款人|出借人|担保人|保证人|继承人|证人)[ 　]?[0-9０-９A-Za-z一二三四五六七八九十甲乙丙丁]{1,2}"
-    r"|(?i:party|buyer|seller|shareholder|investor|director|member|partner|founder|purchaser|"
+    r"|(?:[A-Z][a-z]+ )?(?i:party|buyer|seller|shareholder|investor|director|member|partner|founder|purchaser|"
     r"guarantor|lender|borrower|signatory|witness|company|customer|vendor|supplier|licensee|"
     r"licensor|employee|employer|tenant|landlord|client)[ ][0-9A-Z]{1,2}"
 )
@@ -335,7 +347,8 @@ def _defined_party(text: str, role: str, memo: dict[str, object]) -> bool:
 # a bracket that tells the writer what to put there or says the content is missing
 _EN_INSTRUCTION = lazy_re.compile(
     r"(?i)(?:insert|enter|fill in|fill|describe|specify|state the|list|identify|add|provide|"
-    r"include|select|choose|type|write|attach|name of|details of|amount of|number of|date of)\b"
+    r"include|select|choose|type|write|attach|name of|details of|amount of|number of|date of|"
+    r"description of)\b"
 )
 _EN_PENDING = lazy_re.compile(
     r"(?i)(?:to be (?:provided|confirmed|determined|agreed|added|completed|supplied|inserted|"

@@ -21,12 +21,68 @@ _LOOK_BACK = 40  # a signature label stands just before its line
 
 
 def signature_rule_line(text: str, start: int) -> bool:
-    """Whether the blank at ``start`` follows a signature or seal label on its line."""
+    """Whether the blank at ``start`` follows a signature or seal label on its line, or is a
+    signature line of its own in a signature block (:func:`_block_rule_line`)."""
     lo = max(0, start - _LOOK_BACK)
     line_start = text.rfind("\n", lo, start) + 1
     if line_start == 0 and lo > 0:
         return False  # no line start within reach: the label is not a short one
-    return _SIGN_BEFORE.search(text[line_start:start]) is not None
+    if _SIGN_BEFORE.search(text[line_start:start]) is not None:
+        return True
+    return _block_rule_line(text, line_start)
+
+
+# a line of nothing but rule runs, one per signer (____   ____)
+_RULES_ONLY = lazy_re.compile(r"[ \t\u3000\xa0]*(?:[_＿]{3,}[ \t\u3000\xa0]*)+\r?$")
+# Signed:, Signature:, 签字： alone on the line above; Date:, Name:, Title:, Its:, 日期： after
+_SIGN_LABEL_LINE = lazy_re.compile(
+    r"(?i)[ \t]*(?:signed|signature|signatures|sign here|签字|签名|签章|盖章)[ \t]*[：:][ \t]*\r?$"
+)
+_UNDER_SIGNATURE = lazy_re.compile(
+    r"(?i)[ \t]*(?:date|dated|name|print name|printed name|title|its|日期|签署日期|姓名)[ \t]*[：:]"
+)
+_REACH_LINES = 400  # characters looked at above and below a rule line
+
+
+def _block_rule_line(text: str, line_start: int) -> bool:
+    """``____   ____`` alone on its line in a signature block is where the signers sign: the
+    line above is a bare signature label (Signed:), or the next line names what is printed
+    under each signature (Date:, Name:, Title:). A rule line under a field label (Name:) is
+    that field's blank, not a signature."""
+    line_end = text.find("\n", line_start, line_start + _REACH_LINES)
+    line_end = len(text) if line_end < 0 else line_end
+    if _RULES_ONLY.match(text, line_start, line_end) is None:
+        return False
+    above = _neighbour_line(text, line_start, up=True)
+    if above is not None and _SIGN_LABEL_LINE.fullmatch(above):
+        return True
+    if above is not None and above.rstrip().endswith((":", "：")):
+        return False  # Name:\n______: the field's own blank
+    below = _neighbour_line(text, line_end, up=False)
+    return below is not None and _UNDER_SIGNATURE.match(below) is not None
+
+
+def _neighbour_line(text: str, at: int, *, up: bool) -> str | None:
+    """The nearest non-empty line above ``at`` (a line start) or below it (a line end),
+    skipping at most one empty line; None when there is none within reach."""
+    pos = at
+    for _ in range(3):
+        if up:
+            if pos <= 0:
+                return None
+            end = pos - 1
+            start = text.rfind("\n", max(0, end - _REACH_LINES), end) + 1
+            line, pos = text[start:end], start
+        else:
+            if pos >= len(text):
+                return None
+            start = pos + 1
+            end = text.find("\n", start, start + _REACH_LINES)
+            end = len(text) if end < 0 else end
+            line, pos = text[start:end], end
+        if line.strip():
+            return line
+    return None
 
 
 class _QuietOnSignatureLines(PatternRule):

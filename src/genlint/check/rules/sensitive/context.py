@@ -277,12 +277,38 @@ _ORG_LABEL = lazy_re.compile(
     r"|(?:总机|客服电话|客服热线|服务热线|热线电话|值班电话)[ \t　]*[:：]?[ \t　]*\Z"
     r"|(?i:(?:company|corporate|office|firm|business|head office|switchboard)"
     r"[ \t]*(?:tel(?:ephone)?|phone|fax|e-?mail|account)(?:[ \t]*(?:no\.?|number))?[ \t]*:?[ \t]*\Z)"
+    # the English 客服热线: a customer-care or help line is the organisation's own
+    r"|(?i:(?:customer[ \t]+(?:care|service|support)|help[ \t]?line|hotline|toll[- ]free)"
+    r"(?:[ \t]*(?:tel(?:ephone)?|phone|no\.?|number))?[ \t]*:?[ \t]*\Z)"
 )
 # a line "label：an organisation" (甲方：某某科技股份有限公司, 开户名称：…有限公司, 户名：…事务所)
 _ORG_LINE = lazy_re.compile(
     r"(?m)^(?P<label>[^\n:：]{0,16})[:：][^\n]{0,40}?"
     r"(?:有限公司|有限责任公司|股份公司|公司|集团|事务所|研究院|学校|医院|中心|委员会|"
     r"Ltd|LLC|Inc|Co\.)"
+)
+# a line that is an organisation's name alone (short, no label, no sentence punctuation): its
+# letterhead or footer block (QualityHosting AG / Uferweg 40-42 / … / eMail: info@…), whose
+# contact lines below are the organisation's own
+_LETTERHEAD = lazy_re.compile(
+    r"[^:：，。；;、]{1,40}?(?:有限公司|有限责任公司|股份公司|集团|事务所|"
+    r"(?<![A-Za-z])(?:AG|GmbH|Ltd\.?|Limited|Inc\.?|LLC|LLP|PLC|S\.A\.S?\.?|SAS|SARL|Corp\.?|"
+    r"Corporation))"
+)
+_LETTERHEAD_MOST = 48  # characters of a name line at most
+_LETTERHEAD_LINES = 6
+_LINE_REACH = 300  # a line of a letterhead block is short: a longer one ends the walk
+# a contact line of such a block: the value alone, or after its contact label (eMail:, Tel.,
+# 电话：); a value inside a sentence (请核实 139…) is not the block's
+_CONTACT_END = lazy_re.compile(
+    r"(?i)(?:电话|手机|座机|传真|邮箱|电邮|邮件|tel|telephone|phone|fax|e-?mail|mobile)"
+    r"[ \t]*[:：.]?[ \t]*\Z"
+)
+# a line led by the organisation's seat or office (Siège social : … – Tél : … – annonce@…, 公司地址：…
+# 电话：…): the contact data on it is the organisation's
+_OFFICE_LINE = lazy_re.compile(
+    r"[ \t]*(?:公司地址|单位地址|注册地址|办公地址|(?i:registered office|head office|corporate office|"
+    r"si[eè]ge social|sitz der gesellschaft))[ \t]*[:：]"
 )
 # a bank's own name on such a line (开户银行：某某银行股份有限公司…支行) says nothing of the holder
 _BANK_LABEL = ("开户行", "开户银行", "开户网点", "银行", "行名", "支行", "Bank")
@@ -315,13 +341,19 @@ _SPANS_CACHE: dict[str, tuple[Any, CellSpans]] = {}
 
 
 def organisation_before(text: str, start: int, ctx: RuleContext | None = None) -> bool:
-    """The value is an organisation's own: its label names the organisation, or it is an
-    account under an organisation named as its holder (on its line or the four lines before,
-    or in a DOCX table the four cells above it in its column)."""
+    """The value is an organisation's own: its label names the organisation, it sits in the
+    organisation's letterhead or footer block (:func:`_under_letterhead`), or it is an account
+    under an organisation named as its holder (on its line or the four lines before, or in a
+    DOCX table the four cells above it in its column)."""
     line_start = text.rfind("\n", 0, start) + 1
     head = text[max(line_start, start - 40) : start]
     if _ORG_LABEL.search(head):
         return True
+    if start - line_start <= _LINE_REACH:  # a letterhead's or an office's line is short
+        if _OFFICE_LINE.match(text, line_start, start):
+            return True
+        if (not head.strip() or _CONTACT_END.search(head)) and _under_letterhead(text, line_start):
+            return True
     if not any(word in head for word in _ACCOUNT_WORDS):
         return False
     # the account holder named on this line or up to four lines above (开户名称：…有限公司, or
@@ -340,3 +372,25 @@ def organisation_before(text: str, start: int, ctx: RuleContext | None = None) -
         if not any(word in m.group("label") for word in _BANK_LABEL):
             last = m
     return last is not None and _PERSON_LABEL.search(window, last.end()) is None
+
+
+def _under_letterhead(text: str, line_start: int) -> bool:
+    """The value's line belongs to an organisation's letterhead or footer: the organisation's
+    name stands alone on one of the lines above (up to six, one block: no empty line between),
+    with no person named between it and the value."""
+    end = line_start
+    for _ in range(_LETTERHEAD_LINES):
+        if end <= 0:
+            return False
+        start = text.rfind("\n", max(0, end - 1 - _LINE_REACH), end - 1) + 1
+        line = text[start : end - 1].strip()
+        if not line:
+            return False  # an empty line ends the block
+        if _PERSON_LABEL.search(line):
+            return False  # a person named between the organisation and the value
+        if len(line) <= _LETTERHEAD_MOST and _LETTERHEAD.fullmatch(line):
+            return True
+        if start == 0 or start <= end - 1 - _LINE_REACH:
+            return False  # the start of the text, or a line too long to be a block's
+        end = start
+    return False
