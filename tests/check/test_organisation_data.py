@@ -37,6 +37,10 @@ from genlint import check_text
         "Hotline: 13812345678",
         "Siège social : 16 rue Mollien - 92100 BOULOGNE – Tél : 01 71 17 61 67 – annonce@example.fr",
         "公司地址：北京市海淀区中关村大街1号 电话：13812345678",
+        # a role mailbox of an organisation the document names (its domain's name)
+        "QualityHosting AG — Rechnung\n\nBitte senden Sie Fragen an buchhaltung@qualityhosting.de.",
+        "北京天元律师事务所（Tianyuan Law）咨询邮箱 service@tianyuanlaw.com",
+        "Acme Trading Ltd.\n\nOrders ship within 3 days; write to customer.service@acme-trading.co.uk",
     ],
 )
 def test_an_organisations_own_data_stays_quiet(text: str) -> None:
@@ -54,6 +58,12 @@ def test_an_organisations_own_data_stays_quiet(text: str) -> None:
          "sensitive/bank-account"),
         ("甲方：华夏科技有限公司\n联系人：李四\n账号：6222020200112233445", "sensitive/bank-account"),
         ("邮箱：zhangsan@163.com", "sensitive/email"),
+        # a role word at a free-mail domain, a role mailbox of an organisation not named, a
+        # person's address at a named organisation
+        ("华夏科技有限公司\n\n请发送至 sales@163.com", "sensitive/email"),
+        ("（邮箱：service@abc-law.cn）", "sensitive/email"),
+        ("Acme Trading Ltd.\n\nwrite to john.smith@acme-trading.co.uk", "sensitive/email"),
+        ("Acme Trading Ltd.\n\nwrite to support.john@acme-trading.co.uk", "sensitive/email"),
         ("公司电话：13900000000。\n\n本人手机：13812345678", "sensitive/mobile"),
         # a person named under the letterhead, or a new block after an empty line
         ("华夏科技有限公司\n联系人：李四\n电话：13812345678", "sensitive/mobile"),

@@ -17,6 +17,7 @@ from .context import (
     organisation_before,
     wide,
 )
+from .mailboxes import role_mailbox
 
 _EMAIL = (
     r"[A-Za-z0-9][A-Za-z0-9._%+\-]{0,63}@"
@@ -35,7 +36,14 @@ class Email(PatternRule):
         "contact: li.si+cases@law-firm.com.cn",
         "邮箱：zhangsan＠163.com",
     )
-    good = ("z***@163.com", "@张三 你好", "user@localhost", "z***＠163.com")
+    good = (
+        "z***@163.com",
+        "@张三 你好",
+        "user@localhost",
+        "z***＠163.com",
+        "QualityHosting AG\nAccounts: buchhaltung@qualityhosting.de",
+        "京东物流客服邮箱 kefu@jd-logistics.cn（JD Logistics）",
+    )
     trigger = ("@", "＠")
 
     def __init__(self) -> None:
@@ -58,9 +66,12 @@ class Email(PatternRule):
 
     def accept(self, match: re.Match[str], text: str, ctx: RuleContext) -> bool:
         # z***@163.com is masked: the address must not continue a longer token to the left;
-        # an organisation's own address (公司邮箱：…) is not personal data
-        return free_left(text, match.start(), ".%+-") and not organisation_before(
-            text, match.start(), ctx
+        # an organisation's own address (公司邮箱：…, a role mailbox such as support@…) is not
+        # personal data
+        return (
+            free_left(text, match.start(), ".%+-")
+            and not role_mailbox(text, match.start(), match.end())
+            and not organisation_before(text, match.start(), ctx)
         )
 
 
