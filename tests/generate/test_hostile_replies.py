@@ -82,4 +82,10 @@ def test_the_reply_cap_holds_behind_a_proxy_and_keeps_the_sdks_limits(
     assert proxied, "the proxy variable is honoured, as by the sync client"
     for transport in [client._transport, *proxied]:
         assert type(transport).__name__ == "CappedTransport" and transport.cap == 1000
-    assert client._transport.inner._pool._max_connections == 1000  # the SDK's, not the default
+    inner = client._transport.inner
+    # the SDK's connection limits (1,000), not the HTTP library's default, whichever transport
+    # (aiohttp's keeps httpx's Limits, httpcore's pool its own count)
+    if hasattr(inner, "limits"):
+        assert inner.limits.max_connections == 1000
+    else:
+        assert inner._pool._max_connections == 1000

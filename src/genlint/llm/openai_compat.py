@@ -282,10 +282,13 @@ class OpenAICompatible:
             return LLMError("invalid_response", f"{where}: reply JSON nested too deeply to read")
         if isinstance(exc, LLMError):
             return exc
-        if isinstance(exc, (openai.APITimeoutError, TimeoutError, asyncio.TimeoutError)):
+        refused = _refused(exc)
+        if refused is None and isinstance(
+            exc, (openai.APITimeoutError, TimeoutError, asyncio.TimeoutError)
+        ):
             return LLMError("timeout", f"{where}: request timed out")
-        if isinstance(exc, openai.APIConnectionError):
-            cause = exc.__cause__ or exc.__context__
+        if refused is not None or isinstance(exc, openai.APIConnectionError):
+            cause = refused or exc.__cause__ or exc.__context__
             detail = f" ({self._scrub(str(cause))})" if cause else ""
             return LLMError("connection", f"cannot reach {where}{detail}")
         if isinstance(exc, openai.APIResponseValidationError):
@@ -412,16 +415,31 @@ def _error_detail(exc: Any) -> str:
     return str(getattr(exc, "message", "") or "")
 
 
+def _refused(exc: BaseException) -> BaseException | None:
+    """The socket error under a failed connection (refused, unreachable, no such host), however
+    the transport reported it: the aiohttp transport the SDK ships calls every connection error a
+    connect timeout (llm/wire.py)."""
+    for cause in _chain(exc):
+        socket = isinstance(cause, OSError) and not isinstance(cause, TimeoutError)
+        if socket and (
+            type(cause).__module__.startswith("aiohttp") or isinstance(cause, ConnectionError)
+        ):
+            return cause
+    return None
+
+
+def _chain(exc: BaseException) -> list[BaseException]:
+    seen: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and all(current is not s for s in seen):
+        seen.append(current)
+        current = current.__cause__ or current.__context__
+    return seen
+
+
 def _in_chain(exc: BaseException, kinds: tuple[type[BaseException], ...]) -> BaseException | None:
     """The first exception of one of ``kinds`` in ``exc``'s chain of causes and contexts."""
-    seen: set[int] = set()
-    current: BaseException | None = exc
-    while current is not None and id(current) not in seen:
-        if isinstance(current, kinds):
-            return current
-        seen.add(id(current))
-        current = current.__cause__ or current.__context__
-    return None
+    return next((cause for cause in _chain(exc) if isinstance(cause, kinds)), None)
 
 
 def _retry_after(exc: Any) -> float | None:

@@ -47,7 +47,7 @@ def build_app(settings: ServeSettings) -> FastAPI:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 4 * MAX_DEPTH + 200))
     app = FastAPI(title="genlint serve", version=__version__, docs_url=None, redoc_url=None)
     models = _ModelCache(settings)
-    maskers = chat.Maskers()
+    maskers = chat.Maskers(settings)
     if settings.upstream:
         # the SDK's import takes most of a second: at start, not in the first client's request
         require("openai", "llm")

@@ -51,12 +51,16 @@ class ServeError(Exception):
 
 
 class Maskers:
-    """The service's maskers, built once: choosing the rules costs more than masking a prompt.
-    Each request gets the token masker with a vault of its own (``with_vault``)."""
+    """The service's maskers and the gate's checks, built once: choosing the rules costs more
+    than masking a prompt. Each request gets the token masker with a vault of its own
+    (``with_vault``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, settings: ServeSettings) -> None:
+        from ..generate.checks import resolve_checks
+
         self.token = Masker("token")
         self.keep_ends = Masker("keep-ends")
+        self.checks = resolve_checks(list(settings.select))
 
 
 @dataclass
@@ -132,7 +136,7 @@ async def complete(
     maskers: Maskers | None = None,
 ) -> ChatReply:
     model, messages, options = parse_request(body, settings)
-    maskers = maskers or Maskers()
+    maskers = maskers or Maskers(settings)
     masker = maskers.token.with_vault(Vault())
     masked_messages = []
     masked = Counter[str]()
@@ -141,7 +145,7 @@ async def complete(
         masked.update(r.rule for r in out.replacements)
         masked_messages.append({"role": m["role"], "content": out.text})
     gate = Gate(
-        list(settings.select),
+        maskers.checks,
         max_retries=settings.max_retries,
         deadline_s=deadline_s,
         token_budget=settings.token_budget,
