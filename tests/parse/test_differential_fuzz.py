@@ -10,6 +10,7 @@ seed.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -23,7 +24,8 @@ from parse.scoring import Tally, score
 _EXAMPLES = max(10, settings.default.max_examples // 10)
 
 
-def _check(case: Case) -> None:
+def _parsed(case: Case) -> tuple[Any, Any]:
+    """The funnel's result on ``case`` and its verdict against what the case was built from."""
     result = parse_json(case.text)
     verdict = score(
         case,
@@ -33,6 +35,11 @@ def _check(case: Case) -> None:
         guessed=result.guessed,
         truncated=result.truncated,
     )
+    return result, verdict
+
+
+def _check(case: Case) -> None:
+    result, verdict = _parsed(case)
     where = f"{case.category}: {case.text[:300]!r} -> {str(result.value)[:300]} {result.repairs}"
     assert not verdict.silent_loss, f"silent loss: {where}"
     assert not verdict.false_flag, f"flagged lossy with nothing missing: {where}"
@@ -57,16 +64,7 @@ def test_fuzz_batch_meets_the_targets() -> None:
     cases = make_cases(20261127, 25, big_sizes=(50, 400, 2000))
     total = Tally()
     for case in cases:
-        result = parse_json(case.text)
-        verdict = score(
-            case,
-            result.ok,
-            result.value,
-            lossy=result.lossy,
-            guessed=result.guessed,
-            truncated=result.truncated,
-        )
-        total.add(verdict, 0.0, case)
+        total.add(_parsed(case)[1], 0.0, case)
     assert total.exact / total.cases >= 0.95, total.row()
     assert total.silent_loss / total.cases <= 0.01, (total.row(), total.examples)
     assert total.false_flag / total.cases <= 0.005, (total.row(), total.examples)

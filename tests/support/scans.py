@@ -65,15 +65,7 @@ def render(
     face = font(size)
     for i, line in enumerate(lines):
         draw.text((40 * k, (30 + 70 * i) * k), line, font=face, fill="black")
-    if angle:
-        image = image.rotate(angle, resample=Image.BICUBIC, expand=False, fillcolor="white")
-    if noise:
-        rng = random.Random(seed)
-        pixels = image.load()
-        for _ in range(int(image.width * image.height * noise)):
-            x, y = rng.randrange(image.width), rng.randrange(image.height)
-            pixels[x, y] = (40, 40, 40) if rng.random() < 0.5 else (235, 235, 235)
-    return image
+    return _degraded(image, angle, noise, seed)
 
 
 def a4_page(
@@ -90,8 +82,16 @@ def a4_page(
     lines = [*LINES[:3], *A4_BODY, *A4_BODY, LINES[3]]
     for i, line in enumerate(lines):
         draw.text((60 * k, (60 + points * 2.2 * i) * k), line, font=face, fill="black")
+    return _degraded(image, angle, noise, seed)
+
+
+def _degraded(image: Any, angle: float, noise: float, seed: int) -> Any:
+    """``image`` as a scanner leaves it: turned by ``angle`` degrees (same size, white corners)
+    and with a share ``noise`` of its pixels flipped to dark or light specks."""
+    from PIL import Image
+
     if angle:
-        image = image.rotate(angle, resample=Image.BICUBIC, fillcolor="white")
+        image = image.rotate(angle, resample=Image.BICUBIC, expand=False, fillcolor="white")
     if noise:
         rng = random.Random(seed)
         pixels = image.load()
