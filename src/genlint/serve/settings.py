@@ -38,7 +38,6 @@ class ServeSettings:
     transient_retries: int = 2
     token_budget: int | None = None
     attempt_timeout_s: float = 60.0
-    on_fail: str = "best"
     dify_carry_chars: int = 64
     log_requests: bool = True
     workers: int = 1
