@@ -260,7 +260,7 @@ def test_sigterm_finishes_the_request_in_flight(upstream: ScriptedServer, tmp_pa
     def ask() -> None:
         result["reply"] = svc.post(
             "/v1/chat/completions",
-            {"model": "m", "messages": [{"role": "user", "content": "[[wait]]"}]},
+            {"model": "m", "messages": [{"role": "user", "content": f"[[wait]]电话{PHONE}"}]},
         )
 
     worker = threading.Thread(target=ask)
@@ -296,13 +296,22 @@ def test_async_client(service: Service) -> None:
 
 
 def test_metrics_count_routes_and_gate_runs_without_values(service: Service) -> None:
+    import re
     import urllib.request
 
     service.post("/v1/parse", {"text": "{}"})
+    code, _, _ = service.post(
+        "/v1/chat/completions",
+        {"model": "m", "messages": [{"role": "user", "content": f"[[echo]]电话{PHONE}"}]},
+    )
+    assert code == 200
     with urllib.request.urlopen(service.url + "/metrics", timeout=10) as r:
         text = r.read().decode()
     assert 'genlint_requests_total{route="/v1/parse",status="200"}' in text
-    assert "genlint_gate_runs_total" in text and "genlint_masked_values_total" in text
+    # samples, not only the HELP lines a counter prints before it counts anything
+    assert re.search(r'^genlint_gate_runs_total\{status="first_try"\} [1-9]', text, re.M), text
+    masked = re.search(r"^genlint_masked_values_total ([0-9.]+)$", text, re.M)
+    assert masked and float(masked.group(1)) >= 1, text
     assert PHONE not in text
 
 
