@@ -39,7 +39,7 @@ def _http_module() -> Any:
     return sys.modules[base.__module__.split(".")[0]]
 
 
-def capped_async_client(cap: int = DEFAULT_MAX_REPLY_BYTES, **kwargs: Any) -> Any:
+def capped_async_client(cap: int = DEFAULT_MAX_REPLY_BYTES) -> Any:
     """The SDK's default async HTTP client with each of its transports bounding response bodies.
 
     The client builds its transports as usual and they are wrapped afterwards: given a
@@ -48,7 +48,7 @@ def capped_async_client(cap: int = DEFAULT_MAX_REPLY_BYTES, **kwargs: Any) -> An
     import openai
 
     capped = _capped_transport_class(_http_module())
-    client = _default_client(openai)(**kwargs)
+    client = _default_client(openai)()
     client._transport = capped(client._transport, cap)
     client._mounts = {
         pattern: None if transport is None else capped(transport, cap)
