@@ -98,6 +98,11 @@ def test_upstream_faults_map_to_statuses_and_are_bounded(
     assert time.monotonic() - started < 6.0 * 1.1  # the request deadline holds
 
 
+# the gate checks text: a tool would be dropped and the model answer in text without saying so
+TOOL = {"type": "function", "function": {"name": "f"}}
+TOOL_CALL = {"id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+
+
 @pytest.mark.parametrize(
     ("body", "status"),
     [
@@ -107,6 +112,8 @@ def test_upstream_faults_map_to_statuses_and_are_bounded(
         ({"model": "m", "messages": [{"role": "user", "content": "hi"}] * 51}, 413),
         ({"model": "m", "messages": [{"role": "user", "content": [{"type": "image_url"}]}]}, 400),
         ({"model": "m", "messages": [{"role": "user", "content": "hi"}], "n": 2}, 400),
+        ({"model": "m", "messages": [{"role": "user", "content": "hi"}], "tools": [TOOL]}, 400),
+        ({"model": "m", "messages": [{"role": "assistant", "tool_calls": [TOOL_CALL]}]}, 400),
         ([1, 2, 3], 400),
     ],
 )
