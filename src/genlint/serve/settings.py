@@ -50,8 +50,9 @@ class ServeSettings:
                 "(--api-key-env VAR, or bind to 127.0.0.1)"
             )
         for name in ("max_body_bytes", "max_concurrency", "max_messages", "max_retries", "workers"):
-            if int(getattr(self, name)) < (0 if name == "max_retries" else 1):
-                raise InputError(f"serve: {name} must be positive")
+            least = 0 if name == "max_retries" else 1
+            if int(getattr(self, name)) < least:
+                raise InputError(f"serve: {name} must be at least {least}")
         if self.request_deadline_s <= 0 or self.attempt_timeout_s <= 0:
             raise InputError("serve: time limits must be positive")
         return self
