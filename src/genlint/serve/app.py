@@ -21,7 +21,6 @@ from starlette.concurrency import run_in_threadpool
 
 from .. import __version__
 from ..errors import GenlintError, require
-from ..mask import Masker
 from . import api, chat, dify
 from .chat import ServeError
 from .metrics import make_metrics
@@ -49,7 +48,6 @@ def build_app(settings: ServeSettings) -> FastAPI:
         # the SDK's import takes most of a second: at start, not in the first client's request
         require("openai", "llm")
     carry = dify.OutputCarry(settings.dify_carry_chars)
-    dify_masker = Masker("keep-ends")
     state = {"in_flight": 0}
     metrics = make_metrics()
 
@@ -102,7 +100,7 @@ def build_app(settings: ServeSettings) -> FastAPI:
     @app.post("/dify/moderation")
     async def dify_moderation(request: Request) -> Response:
         body = await _json_body(request, settings)
-        return JSONResponse(await run_in_threadpool(dify.moderate, body, dify_masker, carry))
+        return JSONResponse(await run_in_threadpool(dify.moderate, body, maskers.keep_ends, carry))
 
     @app.post("/v1/check")
     async def check(request: Request, name: str | None = None) -> Response:

@@ -53,7 +53,7 @@ class ServeError(Exception):
 class Maskers:
     """The service's maskers and the gate's checks, built once: choosing the rules costs more
     than masking a prompt. Each request gets the token masker with a vault of its own
-    (``with_vault``)."""
+    (``with_vault``); ``keep_ends`` masks degraded replies and Dify's moderation."""
 
     def __init__(self, settings: ServeSettings) -> None:
         from ..generate.checks import resolve_checks
