@@ -138,10 +138,9 @@ async def complete(
     settings: ServeSettings,
     model_factory: Any,
     deadline_s: float,
-    maskers: Maskers | None = None,
+    maskers: Maskers,
 ) -> ChatReply:
     model, messages, options = parse_request(body, settings)
-    maskers = maskers or Maskers(settings)
     masker = maskers.token.with_vault(Vault())
     masked_messages = []
     masked = Counter[str]()
