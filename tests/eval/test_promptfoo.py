@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from genlint.integrations.promptfoo import get_assert
+from support.promptfoo import promptfoo_eval
 
 ROOT = Path(__file__).parents[2]
 EXAMPLE = ROOT / "examples" / "promptfoo"
@@ -59,40 +56,9 @@ def test_get_assert_thresholds_from_assertion_config() -> None:
     )
 
 
-def _promptfoo() -> str:
-    candidates = [
-        os.environ.get("PROMPTFOO_BIN"),
-        str(ROOT / ".cache/promptfoo/node_modules/.bin/promptfoo"),
-    ]
-    for c in candidates:
-        if c and Path(c).is_file():
-            return c
-    if os.environ.get("CI") == "true":
-        pytest.fail("promptfoo is required in CI (make promptfoo installs it)")
-    pytest.skip("promptfoo not installed (make promptfoo)")
-
-
 @pytest.mark.slow
 def test_promptfoo_eval_offline(tmp_path: Path) -> None:
-    binary = _promptfoo()
-    if shutil.which("node") is None:
-        pytest.fail("promptfoo is installed but node is missing")
-    work = tmp_path / "example"
-    shutil.copytree(EXAMPLE, work)
-    env = {
-        **os.environ,
-        "PROMPTFOO_DISABLE_TELEMETRY": "1",
-        "PROMPTFOO_DISABLE_UPDATE": "1",
-        "PROMPTFOO_CONFIG_DIR": str(tmp_path / "promptfoo-home"),
-        "PROMPTFOO_PYTHON": sys.executable,
-        "NO_COLOR": "1",
-    }
-    results = tmp_path / "results.json"
-    done = subprocess.run(
-        [binary, "eval", "-c", str(work / "promptfooconfig.yaml"), "--no-cache", "--no-share",
-         "--no-progress-bar", "-o", str(results)],
-        cwd=work, env=env, capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+    done, results = promptfoo_eval(EXAMPLE, "promptfooconfig.yaml", tmp_path)
     assert done.returncode == 100, done.stdout[-3000:] + done.stderr[-3000:]  # a test failed
     rows = json.loads(results.read_text("utf-8"))["results"]["results"]
     # promptfoo labels a file prompt "<label>: <path>: <text>"

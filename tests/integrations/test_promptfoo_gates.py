@@ -4,15 +4,12 @@ truncated): called directly, and through the real promptfoo offline (`make promp
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from genlint.integrations.promptfoo_gates import check_assert, parse_assert, truncated
+from support.promptfoo import promptfoo_eval
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "promptfoo"
@@ -94,40 +91,9 @@ def test_example_files_expose_get_assert() -> None:
         assert module.get_assert is func
 
 
-def _promptfoo() -> str:
-    for c in (
-        os.environ.get("PROMPTFOO_BIN"),
-        str(ROOT / ".cache/promptfoo/node_modules/.bin/promptfoo"),
-    ):
-        if c and Path(c).is_file():
-            return c
-    if os.environ.get("CI") == "true":
-        pytest.fail("promptfoo is required in CI (make promptfoo installs it)")
-    pytest.skip("promptfoo not installed (make promptfoo)")
-
-
 @pytest.mark.slow
 def test_real_promptfoo_runs_the_gates(tmp_path: Path) -> None:
-    binary = _promptfoo()
-    if shutil.which("node") is None:
-        pytest.fail("promptfoo is installed but node is missing")
-    work = tmp_path / "promptfoo"
-    shutil.copytree(EXAMPLE, work)
-    env = {
-        **os.environ,
-        "PROMPTFOO_DISABLE_TELEMETRY": "1",
-        "PROMPTFOO_DISABLE_UPDATE": "1",
-        "PROMPTFOO_CONFIG_DIR": str(tmp_path / "promptfoo-home"),
-        "PROMPTFOO_PYTHON": sys.executable,
-        "PYTHONPATH": str(ROOT / "src"),
-        "NO_COLOR": "1",
-    }
-    results = tmp_path / "results.json"
-    done = subprocess.run(
-        [binary, "eval", "-c", str(work / "gates" / "promptfooconfig.yaml"), "--no-cache",
-         "--no-share", "--no-progress-bar", "-o", str(results)],
-        cwd=work / "gates", env=env, capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+    done, results = promptfoo_eval(EXAMPLE, "gates/promptfooconfig.yaml", tmp_path)
     assert done.returncode == 100, done.stdout[-3000:] + done.stderr[-3000:]  # some must fail
     rows = json.loads(results.read_text("utf-8"))["results"]["results"]
     outcome = {r["testCase"]["description"]: r["success"] for r in rows}

@@ -98,6 +98,11 @@ def test_upstream_faults_map_to_statuses_and_are_bounded(
     assert time.monotonic() - started < 6.0 * 1.1  # the request deadline holds
 
 
+# the gate checks text: a tool would be dropped and the model answer in text without saying so
+TOOL = {"type": "function", "function": {"name": "f"}}
+TOOL_CALL = {"id": "c", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+
+
 @pytest.mark.parametrize(
     ("body", "status"),
     [
@@ -107,6 +112,8 @@ def test_upstream_faults_map_to_statuses_and_are_bounded(
         ({"model": "m", "messages": [{"role": "user", "content": "hi"}] * 51}, 413),
         ({"model": "m", "messages": [{"role": "user", "content": [{"type": "image_url"}]}]}, 400),
         ({"model": "m", "messages": [{"role": "user", "content": "hi"}], "n": 2}, 400),
+        ({"model": "m", "messages": [{"role": "user", "content": "hi"}], "tools": [TOOL]}, 400),
+        ({"model": "m", "messages": [{"role": "assistant", "tool_calls": [TOOL_CALL]}]}, 400),
         ([1, 2, 3], 400),
     ],
 )
@@ -260,7 +267,7 @@ def test_sigterm_finishes_the_request_in_flight(upstream: ScriptedServer, tmp_pa
     def ask() -> None:
         result["reply"] = svc.post(
             "/v1/chat/completions",
-            {"model": "m", "messages": [{"role": "user", "content": "[[wait]]"}]},
+            {"model": "m", "messages": [{"role": "user", "content": f"[[wait]]电话{PHONE}"}]},
         )
 
     worker = threading.Thread(target=ask)
@@ -296,13 +303,22 @@ def test_async_client(service: Service) -> None:
 
 
 def test_metrics_count_routes_and_gate_runs_without_values(service: Service) -> None:
+    import re
     import urllib.request
 
     service.post("/v1/parse", {"text": "{}"})
+    code, _, _ = service.post(
+        "/v1/chat/completions",
+        {"model": "m", "messages": [{"role": "user", "content": f"[[echo]]电话{PHONE}"}]},
+    )
+    assert code == 200
     with urllib.request.urlopen(service.url + "/metrics", timeout=10) as r:
         text = r.read().decode()
     assert 'genlint_requests_total{route="/v1/parse",status="200"}' in text
-    assert "genlint_gate_runs_total" in text and "genlint_masked_values_total" in text
+    # samples, not only the HELP lines a counter prints before it counts anything
+    assert re.search(r'^genlint_gate_runs_total\{status="first_try"\} [1-9]', text, re.M), text
+    masked = re.search(r"^genlint_masked_values_total ([0-9.]+)$", text, re.M)
+    assert masked and float(masked.group(1)) >= 1, text
     assert PHONE not in text
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from genlint.llm.testing import Reply, ScriptedServer
+from support.signals import sigint_default
 
 INVENTED_PHONE = "13900001111"
 
@@ -106,7 +106,7 @@ def start_service(
             env=environ,
             stdout=log_file,
             stderr=subprocess.STDOUT,
-            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+            preexec_fn=sigint_default,
         )  # fmt: skip
     proc.log_path = log  # type: ignore[attr-defined]
     deadline = time.monotonic() + 30

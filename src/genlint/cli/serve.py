@@ -63,13 +63,13 @@ def command(**opts: Any) -> int:
         ) from None
     section = load_config(opts.pop("config_path")).validated("serve", _CONFIG_KEYS)
     merged = {**section, **{k: v for k, v in opts.items() if v is not None}}
-    select = merged.pop("select", "placeholder,sensitive")
-    if isinstance(select, str):
-        select = [s.strip() for s in select.split(",") if s.strip()]
+    if "select" in merged:  # else ServeSettings' default
+        select = merged["select"]
+        if isinstance(select, str):
+            select = select.split(",")
+        merged["select"] = tuple(s.strip() for s in select if s.strip())
     api_key_var = merged.pop("api_key_env", None)
-    settings = ServeSettings(
-        **merged, select=tuple(select), api_key=api_key_from_env(api_key_var)
-    ).check()
+    settings = ServeSettings(**merged, api_key=api_key_from_env(api_key_var)).check()
     import logging
 
     logging.getLogger("genlint.serve").setLevel(logging.INFO)  # the access log, to stderr

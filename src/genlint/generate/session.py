@@ -245,9 +245,9 @@ class Session:
     def _checked(self, text: str) -> list[Finding] | None:
         """The findings, or None when the deadline passes first: checks run in a worker
         thread so the run ends on time even when a check is slow (the thread finishes on its
-        own; its result is dropped). genlint's own checks on a short reply run here: they
-        take about a millisecond, less than starting the thread, and the async gate calls this
-        on its event loop, where a thread per reply held up every other request (serve)."""
+        own; its result is dropped). genlint's own checks on a short reply run here (their time
+        is linear in the text, ``INLINE_CHECK_CHARS``): the async gate calls this on its event
+        loop, where a thread per reply held up every other request (serve)."""
         if self.deadline is None:
             return run_checks(self.checks, text)
         remaining = self.deadline - self.clock()
@@ -362,7 +362,9 @@ class Session:
         return GateResult("failed", None, self.attempts, self.total, reason, None, self._last_error)
 
 
-#: the longest reply genlint's own checks read inline (about 2 ms; see ``_checked``)
+#: the longest reply genlint's own checks read inline (``_checked``); measured with the
+#: placeholder and sensitive packs: 0.07 ms for 2,000 characters, 0.5 ms for 16,000, 6 ms for
+#: 16,000 with a phone number every 60 characters
 INLINE_CHECK_CHARS = 16_000
 
 

@@ -39,7 +39,7 @@ def _http_module() -> Any:
     return sys.modules[base.__module__.split(".")[0]]
 
 
-def capped_async_client(cap: int = DEFAULT_MAX_REPLY_BYTES, **kwargs: Any) -> Any:
+def capped_async_client(cap: int = DEFAULT_MAX_REPLY_BYTES) -> Any:
     """The SDK's default async HTTP client with each of its transports bounding response bodies.
 
     The client builds its transports as usual and they are wrapped afterwards: given a
@@ -48,7 +48,7 @@ def capped_async_client(cap: int = DEFAULT_MAX_REPLY_BYTES, **kwargs: Any) -> An
     import openai
 
     capped = _capped_transport_class(_http_module())
-    client = _default_client(openai)(**kwargs)
+    client = _default_client(openai)()
     client._transport = capped(client._transport, cap)
     client._mounts = {
         pattern: None if transport is None else capped(transport, cap)
@@ -60,9 +60,8 @@ def capped_async_client(cap: int = DEFAULT_MAX_REPLY_BYTES, **kwargs: Any) -> An
 def _default_client(openai: Any) -> Any:
     """The SDK's aiohttp-based client when aiohttp is installed (the ``llm`` extra brings it), else
     its default one. The SDK documents aiohttp "for improved concurrency performance"; measured
-    here, a loopback request costs 0.40 ms of CPU through it against 0.70–0.88 ms through the
-    default stack, which was half of what ``genlint serve`` spends on a request
-    (docs/commands/serve.md). Both are the SDK's own clients with its defaults (timeouts,
+    here, a loopback request costs 0.40–0.60 ms of CPU through it against 0.64–0.88 ms through
+    the default stack (quiet and busy machine; docs/commands/serve.md). Both are the SDK's own clients with its defaults (timeouts,
     connection limits, proxies from the environment)."""
     try:
         import aiohttp  # noqa: F401

@@ -21,7 +21,6 @@ from starlette.concurrency import run_in_threadpool
 
 from .. import __version__
 from ..errors import GenlintError, require
-from ..mask import Masker
 from . import api, chat, dify
 from .chat import ServeError
 from .metrics import make_metrics
@@ -30,9 +29,6 @@ from .settings import ServeSettings
 log = logging.getLogger("genlint.serve")
 
 _OPEN_PATHS = {"/healthz"}
-# routes as declared, so that a path with an id in it never becomes a metrics label
-_KNOWN_ROUTES = {"/healthz", "/metrics", "/v1/models", "/v1/chat/completions", "/dify/moderation",
-                 "/v1/check", "/v1/parse", "/v1/mask", "/v1/unmask", "/openapi.json"}  # fmt: skip
 
 
 def build_app(settings: ServeSettings) -> FastAPI:
@@ -52,7 +48,6 @@ def build_app(settings: ServeSettings) -> FastAPI:
         # the SDK's import takes most of a second: at start, not in the first client's request
         require("openai", "llm")
     carry = dify.OutputCarry(settings.dify_carry_chars)
-    dify_masker = Masker("keep-ends")
     state = {"in_flight": 0}
     metrics = make_metrics()
 
@@ -105,7 +100,7 @@ def build_app(settings: ServeSettings) -> FastAPI:
     @app.post("/dify/moderation")
     async def dify_moderation(request: Request) -> Response:
         body = await _json_body(request, settings)
-        return JSONResponse(await run_in_threadpool(dify.moderate, body, dify_masker, carry))
+        return JSONResponse(await run_in_threadpool(dify.moderate, body, maskers.keep_ends, carry))
 
     @app.post("/v1/check")
     async def check(request: Request, name: str | None = None) -> Response:
@@ -135,7 +130,9 @@ def build_app(settings: ServeSettings) -> FastAPI:
         body = await _json_body(request, settings)
         return JSONResponse(await run_in_threadpool(api.unmask_body, body))
 
-    app.add_middleware(_Guard, settings=settings, state=state, metrics=metrics)
+    # the routes as declared, so that a path with an id in it never becomes a metrics label
+    routes = frozenset(str(getattr(route, "path", "")) for route in app.routes)
+    app.add_middleware(_Guard, settings=settings, state=state, metrics=metrics, routes=routes)
     return app
 
 
@@ -148,8 +145,16 @@ class _Guard:
     on a short reply (docs/commands/serve.md, "Latency"). The deadline covers the whole exchange,
     a streamed body to a slow client included."""
 
-    def __init__(self, app: Any, settings: ServeSettings, state: dict[str, int], metrics: Any):
+    def __init__(
+        self,
+        app: Any,
+        settings: ServeSettings,
+        state: dict[str, int],
+        metrics: Any,
+        routes: frozenset[str],
+    ):
         self.app = app
+        self.routes = routes
         self.settings = settings
         self.state = state
         self.metrics = metrics
@@ -198,7 +203,7 @@ class _Guard:
                 self.slots.release()
         finally:
             elapsed = time.perf_counter() - started
-            route = path if path in _KNOWN_ROUTES else "other"
+            route = path if path in self.routes else "other"
             if self.metrics is not None:
                 self.metrics.observe(route, status["code"], elapsed)
             if settings.log_requests:

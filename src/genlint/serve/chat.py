@@ -53,7 +53,7 @@ class ServeError(Exception):
 class Maskers:
     """The service's maskers and the gate's checks, built once: choosing the rules costs more
     than masking a prompt. Each request gets the token masker with a vault of its own
-    (``with_vault``)."""
+    (``with_vault``); ``keep_ends`` masks degraded replies and Dify's moderation."""
 
     def __init__(self, settings: ServeSettings) -> None:
         from ..generate.checks import resolve_checks
@@ -96,10 +96,15 @@ def parse_request(
         raise ServeError(400, "'messages' must be a non-empty list")
     if len(raw) > settings.max_messages:
         raise ServeError(413, f"too many messages ({len(raw)} > {settings.max_messages})")
+    for name in ("tools", "functions"):
+        if body.get(name):  # dropped, the model would answer in text without saying so
+            raise ServeError(400, f"'{name}' is not supported by the gate (it checks text replies)")
     messages = []
     for i, m in enumerate(raw):
         if not isinstance(m, dict) or not isinstance(m.get("role"), str):
             raise ServeError(400, f"messages[{i}] must be an object with a 'role'")
+        if m.get("tool_calls") or m.get("function_call"):
+            raise ServeError(400, f"messages[{i}]: tool calls are not supported by the gate")
         messages.append({"role": m["role"], "content": _content(m.get("content"), i)})
     if body.get("n", 1) != 1:
         raise ServeError(400, "'n' other than 1 is not supported by the gate")
@@ -133,10 +138,9 @@ async def complete(
     settings: ServeSettings,
     model_factory: Any,
     deadline_s: float,
-    maskers: Maskers | None = None,
+    maskers: Maskers,
 ) -> ChatReply:
     model, messages, options = parse_request(body, settings)
-    maskers = maskers or Maskers(settings)
     masker = maskers.token.with_vault(Vault())
     masked_messages = []
     masked = Counter[str]()

@@ -38,7 +38,6 @@ class ServeSettings:
     transient_retries: int = 2
     token_budget: int | None = None
     attempt_timeout_s: float = 60.0
-    on_fail: str = "best"
     dify_carry_chars: int = 64
     log_requests: bool = True
     workers: int = 1
@@ -51,8 +50,9 @@ class ServeSettings:
                 "(--api-key-env VAR, or bind to 127.0.0.1)"
             )
         for name in ("max_body_bytes", "max_concurrency", "max_messages", "max_retries", "workers"):
-            if int(getattr(self, name)) < (0 if name == "max_retries" else 1):
-                raise InputError(f"serve: {name} must be positive")
+            least = 0 if name == "max_retries" else 1
+            if int(getattr(self, name)) < least:
+                raise InputError(f"serve: {name} must be at least {least}")
         if self.request_deadline_s <= 0 or self.attempt_timeout_s <= 0:
             raise InputError("serve: time limits must be positive")
         return self
