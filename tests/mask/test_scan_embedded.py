@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from genlint.readers import ocr
-from support.scans import PHONE, render
+from support.scans import PHONE, pdf_image_streams, render
 
 EMF = b"\x01\x00\x00\x00" + b"\x00" * 36 + b" EMF" + b"\x00" * 40  # an EMF header: not decodable
 
@@ -111,7 +111,7 @@ def test_mask_covers_the_pictures_and_keeps_the_rest(
     from pypdf import PdfReader
 
     assert "text layer of its own" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
-    assert len(_image_streams(pdf)) == 1  # the old picture is not left behind
+    assert len(pdf_image_streams(pdf)) == 1  # the old picture is not left behind
     assert PHONE not in ocr.recognise(_image_from_pdf(pdf))[0]
 
 
@@ -144,21 +144,6 @@ def _image(data: bytes) -> Any:
     from PIL import Image
 
     return Image.open(io.BytesIO(data)).convert("RGB")
-
-
-def _image_streams(data: bytes) -> list[bytes]:
-    from pypdf import PdfReader
-
-    reader = PdfReader(io.BytesIO(data))
-    numbers = set(reader.xref_objStm)
-    for table in reader.xref.values():
-        numbers |= set(table)
-    out = []
-    for number in sorted(numbers):
-        obj = reader.get_object(number)
-        if hasattr(obj, "get") and obj.get("/Subtype") == "/Image":
-            out.append(obj.get_data())
-    return out
 
 
 def _image_from_pdf(data: bytes) -> Any:
