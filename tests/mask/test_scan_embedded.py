@@ -140,6 +140,24 @@ def test_without_ocr_pictures_are_listed_and_strict_refuses(
     assert not (tmp_path / "strict" / "with_picture.docx").exists()
 
 
+def test_without_ocr_a_pdf_pages_picture_is_listed_and_strict_refuses(
+    run_cli: Any, docs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ocr, "available", lambda: False)
+    pdf = str(docs / "with_picture.pdf")
+    check = run_cli("check", pdf, "--format", "json")
+    (file,) = json.loads(check.out)["files"]
+    assert file["images_not_read"] == ["page 1 image 1"]
+    # mask keeps the picture as it is: it says so, and --strict refuses the file
+    loose = run_cli("mask", pdf, "--out", str(tmp_path / "loose"))
+    assert loose.code == 0
+    assert "1 image(s) not read for personal data (OCR is not installed" in loose.err
+    assert "page 1 image 1" in loose.err
+    strict = run_cli("mask", pdf, "--out", str(tmp_path / "strict"), "--strict")
+    assert strict.code == 2 and "--strict refuses" in strict.err
+    assert not (tmp_path / "strict" / "with_picture.pdf").exists()
+
+
 def _image(data: bytes) -> Any:
     from PIL import Image
 
