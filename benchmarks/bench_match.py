@@ -17,7 +17,6 @@ Run: .venv/bin/python benchmarks/bench_match.py  (under two minutes)
 from __future__ import annotations
 
 import json
-import math
 import random
 import sys
 import time
@@ -150,29 +149,9 @@ def _accuracy(scores: np.ndarray, gold: np.ndarray) -> tuple[float, float, float
 
 def _char_tfidf(criteria: Sequence[str], clauses: Sequence[str]) -> np.ndarray:
     """The baseline: character 3-5-grams, sublinear tf, IDF fitted on the criteria."""
+    from bench_match_accuracy import char_tfidf
 
-    def grams(text: str) -> Counter[str]:
-        t = " ".join(text.lower().split())
-        return Counter(t[i : i + n] for n in (3, 4, 5) for i in range(len(t) - n + 1))
-
-    cf = [grams(t) for t in criteria]
-    df: Counter[str] = Counter()
-    for f in cf:
-        df.update(f.keys())
-    idf = {k: math.log((1 + len(cf)) / (1 + v)) + 1 for k, v in df.items()}
-    vocab = {k: i for i, k in enumerate(df)}
-
-    def vec(f: Counter[str]) -> np.ndarray:
-        v = np.zeros(len(vocab), dtype=np.float32)
-        for k, c in f.items():
-            if k in vocab:
-                v[vocab[k]] = (1 + math.log(c)) * idf[k]
-        return v / (np.linalg.norm(v) or 1.0)
-
-    c = np.stack([vec(f) for f in cf])
-    q = np.stack([vec(grams(t)) for t in clauses])
-    result: np.ndarray = q @ c.T
-    return result
+    return char_tfidf(criteria, clauses, (3, 4, 5), " ")
 
 
 class _HashedLexical(LexicalEmbedder):

@@ -135,15 +135,17 @@ def criterion_text(c: dict) -> str:
 
 
 # -- the baselines -------------------------------------------------------------------------------
-def bigram_tfidf(criteria: Sequence[dict], clauses: Sequence[str]) -> np.ndarray:
-    """The ten-line baseline: character bigrams, sublinear TF-IDF fitted on the criteria
-    (review_point + baseline_text), cosine."""
+def char_tfidf(
+    criteria: Sequence[str], clauses: Sequence[str], sizes: Sequence[int], sep: str
+) -> np.ndarray:
+    """Character n-grams of the given sizes (whitespace runs joined by ``sep``), sublinear TF,
+    IDF fitted on the criteria, cosine: a clause per row, a criterion per column."""
 
     def grams(text: str) -> Counter[str]:
-        t = "".join(text.lower().split())
-        return Counter(t[i : i + 2] for i in range(len(t) - 1))
+        t = sep.join(text.lower().split())
+        return Counter(t[i : i + n] for n in sizes for i in range(len(t) - n + 1))
 
-    cf = [grams(criterion_text(c)) for c in criteria]
+    cf = [grams(t) for t in criteria]
     df: Counter[str] = Counter(g for f in cf for g in f)
     idf = {g: math.log((1 + len(cf)) / (1 + n)) + 1 for g, n in df.items()}
     vocab = {g: i for i, g in enumerate(df)}
@@ -159,6 +161,12 @@ def bigram_tfidf(criteria: Sequence[dict], clauses: Sequence[str]) -> np.ndarray
         np.stack([vec(grams(t)) for t in clauses]) @ np.stack([vec(f) for f in cf]).T
     )
     return result
+
+
+def bigram_tfidf(criteria: Sequence[dict], clauses: Sequence[str]) -> np.ndarray:
+    """The ten-line baseline: character bigrams (whitespace dropped), sublinear TF-IDF fitted on
+    the criteria (review_point + baseline_text), cosine."""
+    return char_tfidf([criterion_text(c) for c in criteria], clauses, (2,), "")
 
 
 def _bm25_tokens(text: str) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from genlint.readers import ocr
-from support.scans import PHONE, render
+from support.scans import PHONE, pdf_image_streams, render
 
 EMF = b"\x01\x00\x00\x00" + b"\x00" * 36 + b" EMF" + b"\x00" * 40  # an EMF header: not decodable
 
@@ -111,7 +111,7 @@ def test_mask_covers_the_pictures_and_keeps_the_rest(
     from pypdf import PdfReader
 
     assert "text layer of its own" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
-    assert len(_image_streams(pdf)) == 1  # the old picture is not left behind
+    assert len(pdf_image_streams(pdf)) == 1  # the old picture is not left behind
     assert PHONE not in ocr.recognise(_image_from_pdf(pdf))[0]
 
 
@@ -140,25 +140,28 @@ def test_without_ocr_pictures_are_listed_and_strict_refuses(
     assert not (tmp_path / "strict" / "with_picture.docx").exists()
 
 
+def test_without_ocr_a_pdf_pages_picture_is_listed_and_strict_refuses(
+    run_cli: Any, docs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ocr, "available", lambda: False)
+    pdf = str(docs / "with_picture.pdf")
+    check = run_cli("check", pdf, "--format", "json")
+    (file,) = json.loads(check.out)["files"]
+    assert file["images_not_read"] == ["page 1 image 1"]
+    # mask keeps the picture as it is: it says so, and --strict refuses the file
+    loose = run_cli("mask", pdf, "--out", str(tmp_path / "loose"))
+    assert loose.code == 0
+    assert "1 image(s) not read for personal data (OCR is not installed" in loose.err
+    assert "page 1 image 1" in loose.err
+    strict = run_cli("mask", pdf, "--out", str(tmp_path / "strict"), "--strict")
+    assert strict.code == 2 and "--strict refuses" in strict.err
+    assert not (tmp_path / "strict" / "with_picture.pdf").exists()
+
+
 def _image(data: bytes) -> Any:
     from PIL import Image
 
     return Image.open(io.BytesIO(data)).convert("RGB")
-
-
-def _image_streams(data: bytes) -> list[bytes]:
-    from pypdf import PdfReader
-
-    reader = PdfReader(io.BytesIO(data))
-    numbers = set(reader.xref_objStm)
-    for table in reader.xref.values():
-        numbers |= set(table)
-    out = []
-    for number in sorted(numbers):
-        obj = reader.get_object(number)
-        if hasattr(obj, "get") and obj.get("/Subtype") == "/Image":
-            out.append(obj.get_data())
-    return out
 
 
 def _image_from_pdf(data: bytes) -> Any:

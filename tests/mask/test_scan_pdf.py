@@ -14,7 +14,7 @@ import pytest
 from genlint import check_paths
 from genlint.errors import InputError
 from genlint.readers import ocr
-from support.scans import PHONE, RESIDENT_ID, render, scanned_pdf
+from support.scans import PHONE, RESIDENT_ID, pdf_image_streams, render, scanned_pdf
 
 
 def _make_mixed(path: Path) -> Path:
@@ -34,22 +34,6 @@ def _make_mixed(path: Path) -> Path:
     with path.open("wb") as fh:
         writer.write(fh)
     return path
-
-
-def _images(data: bytes) -> list[bytes]:
-    """The raw stream of every image object in the file, reachable or not (an object walk)."""
-    from pypdf import PdfReader
-
-    reader = PdfReader(io.BytesIO(data))
-    numbers = set(reader.xref_objStm)
-    for table in reader.xref.values():
-        numbers |= set(table)
-    out = []
-    for number in sorted(numbers):
-        obj = reader.get_object(number)
-        if hasattr(obj, "get") and obj.get("/Subtype") == "/Image":
-            out.append(obj.get_data())
-    return out
 
 
 @pytest.fixture(scope="module")
@@ -105,7 +89,7 @@ def test_ocr_of_the_output_pages_finds_no_value(masked: dict[str, Any]) -> None:
 def test_the_old_page_image_is_not_left_in_the_file(masked: dict[str, Any]) -> None:
     src = (masked["src"] / "scan.pdf").read_bytes()
     out = (masked["out"] / "scan.pdf").read_bytes()
-    before, after = _images(src), _images(out)
+    before, after = pdf_image_streams(src), pdf_image_streams(out)
     assert len(before) == 2 and len(after) == 2  # page 1 kept, page 2 replaced, nothing extra
     assert before[0] in after and before[1] not in after
 

@@ -29,6 +29,16 @@ def _content_matcher(dev: dict[str, Any]) -> Matcher:
     return Matcher([dict(c, clause_ref="") for c in dev["criteria"]])
 
 
+def _top1_top3(matcher: Matcher, ids: list[str], covered: list[dict[str, Any]]) -> tuple[Any, Any]:
+    """The share of covered clauses whose best-ranked applicable criterion is first / in the
+    first three."""
+    ranks = []
+    for clause in covered:
+        order = list(np.argsort(-matcher.index.scores(clause["text"]), kind="stable"))
+        ranks.append(min(order.index(ids.index(a)) for a in clause["applicable"]))
+    return np.mean([r < 1 for r in ranks]), np.mean([r < 3 for r in ranks])
+
+
 def test_the_set_is_what_its_readme_says(dev: dict[str, Any]) -> None:
     kinds = [c["kind"] for c in dev["clauses"]]
     assert len(dev["criteria"]) >= 40 and len(dev["clauses"]) >= 100
@@ -54,11 +64,7 @@ def test_content_ranking_beats_the_targets(dev: dict[str, Any]) -> None:
     matcher = _content_matcher(dev)
     ids = [c["criterion_id"] for c in dev["criteria"]]
     covered = [c for c in dev["clauses"] if c["kind"] == "content"]
-    ranks = []
-    for clause in covered:
-        order = np.argsort(-matcher.index.scores(clause["text"]), kind="stable")
-        ranks.append(min(list(order).index(ids.index(a)) for a in clause["applicable"]))
-    top1, top3 = np.mean([r < 1 for r in ranks]), np.mean([r < 3 for r in ranks])
+    top1, top3 = _top1_top3(matcher, ids, covered)
     # Measured 0.88 / 0.99 (the character-bigram TF-IDF baseline: 0.72 / 0.89).
     assert top1 >= 0.84 and top3 >= 0.97, (top1, top3)
 
@@ -136,11 +142,7 @@ def test_unseen_clauses_rank_and_say_nothing_applies(
     matcher = _content_matcher(dev)
     ids = [c["criterion_id"] for c in dev["criteria"]]
     covered = [c for c in held if c["applicable"]]
-    ranks = []
-    for clause in covered:
-        order = list(np.argsort(-matcher.index.scores(clause["text"]), kind="stable"))
-        ranks.append(min(order.index(ids.index(a)) for a in clause["applicable"]))
-    top1, top3 = np.mean([r < 1 for r in ranks]), np.mean([r < 3 for r in ranks])
+    top1, top3 = _top1_top3(matcher, ids, covered)
     assert top1 >= floors[0] and top3 >= floors[1], (top1, top3)
     results = matcher.match_many(held)
     none_right = np.mean(

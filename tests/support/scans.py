@@ -5,6 +5,7 @@ by the OCR tests and by benchmarks/bench_ocr.py, so both read the same kind of p
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Sequence
 from pathlib import Path
@@ -106,3 +107,19 @@ def scanned_pdf(path: Path, images: Sequence[Any], dpi: int = 72) -> Path:
     first, *rest = images
     first.save(path, save_all=True, append_images=list(rest), resolution=dpi)
     return path
+
+
+def pdf_image_streams(data: bytes) -> list[bytes]:
+    """The raw stream of every image object in a PDF, reachable or not (an object walk)."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(data))
+    numbers = set(reader.xref_objStm)
+    for table in reader.xref.values():
+        numbers |= set(table)
+    out = []
+    for number in sorted(numbers):
+        obj = reader.get_object(number)
+        if hasattr(obj, "get") and obj.get("/Subtype") == "/Image":
+            out.append(obj.get_data())
+    return out

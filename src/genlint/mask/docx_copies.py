@@ -89,17 +89,14 @@ class Copies:
 
     def __init__(self, values: dict[str, str]) -> None:
         self.pattern = copy_pattern(values)
-        skeletons = {skeleton(v) for v in values}
-        skeletons |= {k[2:] for k in skeletons if len(k) == 13 and k.startswith("86")}
-        self.skeletons = sorted(k for k in skeletons if len(k) >= _MIN_SIGNIFICANT)
+        self._by_skeleton = {skeleton(v): new for v, new in values.items()}
+        for k, new in list(self._by_skeleton.items()):
+            if len(k) == 13 and k.startswith("86"):  # +86 138…: the bare number is a copy
+                self._by_skeleton.setdefault(k[2:], new)
+        self.skeletons = sorted(k for k in self._by_skeleton if len(k) >= _MIN_SIGNIFICANT)
         # one search for all of them (a string of a package is tested thousands of times)
         self._any = re.compile("|".join(re.escape(k) for k in self.skeletons)) \
             if self.skeletons else None
-        self._by_skeleton = {skeleton(v): new for v, new in values.items()}
-        for v, new in values.items():
-            k = skeleton(v)
-            if len(k) == 13 and k.startswith("86"):
-                self._by_skeleton.setdefault(k[2:], new)
         self._default = next(iter(values.values()), "")
 
     def __bool__(self) -> bool:

@@ -35,8 +35,8 @@ def unmask_package(path: str, data: bytes, vault: Vault) -> Unmasked:
     count = 0
     for m in reversed(shown):
         value = vault.tokens.get(m.group())
-        if value is not None and _restore_runs(pkg, m.start(), m.end(), value,
-                                               vault.runs.get(m.group(), [])):
+        if value is not None:
+            _restore_runs(pkg, m.start(), m.end(), value, vault.runs.get(m.group(), []))
             count += 1
     for place, matches in hidden:
         if not place.writable:
@@ -61,7 +61,7 @@ def unmask_package(path: str, data: bytes, vault: Vault) -> Unmasked:
 
 
 def _restore_runs(pkg: DocxPackage, start: int, end: int, value: str,
-                  layouts: list[list[int]]) -> bool:
+                  layouts: list[list[int]]) -> None:
     """Write ``value`` over the token at ``[start, end)``; when the vault knows how the value
     was split over runs and the emptied runs follow the token, each run gets its part."""
     pieces = pkg.pieces(start, end)
@@ -85,9 +85,8 @@ def _restore_runs(pkg: DocxPackage, start: int, end: int, value: str,
             last = following[len(layout) - 2]
             _set_text(last, parts[-1] + (last.text or ""))
             pkg.mark_element(texts[0])
-            return True
+            return
     pkg.write(start, end, value)
-    return True
 
 
 def _following_texts(pkg: DocxPackage, start: int, el: Any) -> list[Any]:
@@ -108,8 +107,11 @@ def _left(pkg: DocxPackage, vault: Vault) -> list[str]:
 
     left: set[str] = set()
     for name in xml_entries(pkg.parts):
+        raw = pkg.parts.raw(name)
+        if b"&lt;" not in raw and b"%3C" not in raw:
+            continue
         root = pkg.parts.root(name)
-        if root is None or (b"&lt;" not in pkg.parts.raw(name) and b"%3C" not in pkg.parts.raw(name)):
+        if root is None:
             continue
         for _el, _attr, text in strings(root):
             for candidate in (text, unquote(text)) if "%" in text else (text,):

@@ -39,11 +39,12 @@ def suffix_of(path: str) -> str:
     return os.path.splitext(path)[1].lower()
 
 
-def mask_bytes(path: str, data: bytes, masker: Masker) -> MaskedFile:
+def mask_bytes(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> MaskedFile:
     """The masked bytes of one file, by its suffix (another suffix is plain text, as ``check``
-    reads it). Raises InputError when the file cannot be masked faithfully, and with
-    ``masker.strict`` when it holds images that were not read."""
-    result = _mask_by_suffix(path, data, masker)
+    reads it); ``depth``: how deep inside a PDF's attachments it is. Raises InputError when the
+    file cannot be masked faithfully, and with ``masker.strict`` when it holds images that were
+    not read."""
+    result = _mask_by_suffix(path, data, masker, depth)
     if result.images_not_read:
         from ..readers.images_inside import not_read_note
 
@@ -54,7 +55,7 @@ def mask_bytes(path: str, data: bytes, masker: Masker) -> MaskedFile:
     return result
 
 
-def _mask_by_suffix(path: str, data: bytes, masker: Masker) -> MaskedFile:
+def _mask_by_suffix(path: str, data: bytes, masker: Masker, depth: int) -> MaskedFile:
     suffix = suffix_of(path)
     if suffix == ".docx":
         from .docx import mask_docx
@@ -69,7 +70,7 @@ def _mask_by_suffix(path: str, data: bytes, masker: Masker) -> MaskedFile:
     if suffix == ".pdf":
         from .pdf import mask_pdf
 
-        return mask_pdf(path, data, masker)
+        return mask_pdf(path, data, masker, depth=depth)
     if suffix in _IMAGES:
         from .images import mask_image
 

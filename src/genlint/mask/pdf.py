@@ -55,7 +55,9 @@ def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> Maske
 
     pages_text, scanned = _pypdf_pages(path, data)
     # pixels first (scanned pages, text pages' images): mask/scan_pdf.py
-    redacted_pixels, scan_replacements = redact_scanned_pages(path, data, masker, scanned)
+    redacted_pixels, scan_replacements, not_read = redact_scanned_pages(
+        path, data, masker, scanned
+    )
     if redacted_pixels is not data:  # rewritten: its text is read from the new file
         data = redacted_pixels
         pages_text, _ = _pypdf_pages(path, data)
@@ -107,10 +109,10 @@ def mask_pdf(path: str, data: bytes, masker: Masker, *, depth: int = 0) -> Maske
     # passed on unchanged (never "0 masked" on a file check finds a value in)
     _verify(path, out, masker, values)
     if not replacements:
-        return MaskedFile(path, "pdf", data, [])
+        return MaskedFile(path, "pdf", data, [], images_not_read=not_read)
     return MaskedFile(path, "pdf", out, replacements,
                       ["PDF page values are redacted (a black box) whatever the style"]
-                      if masker.style != "keep-ends" and redacted else [])
+                      if masker.style != "keep-ends" and redacted else [], not_read)
 
 
 def _replacement(rule: str, start: int, end: int, text: str, index: int,

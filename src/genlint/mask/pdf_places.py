@@ -215,14 +215,9 @@ def _mask_attachment(path: str, writer: Any, slot: Any, masker: Masker,
         if suffix not in READERS:  # check cannot read it, so mask cannot vouch for it
             raise InputError(f"genlint does not read {suffix or 'a file without a suffix'} "
                              "files")
-        if suffix == ".pdf":
-            if depth + 1 > MAX_DEPTH:
-                raise InputError(f"nests attachments deeper than {MAX_DEPTH} levels")
-            from .pdf import mask_pdf
-
-            masked = mask_pdf(inner, slot.data, masker, depth=depth + 1)
-        else:
-            masked = mask_bytes(inner, slot.data, masker)
+        if suffix == ".pdf" and depth + 1 > MAX_DEPTH:
+            raise InputError(f"nests attachments deeper than {MAX_DEPTH} levels")
+        masked = mask_bytes(inner, slot.data, masker, depth=depth + 1)
     except InputError as exc:
         raise InputError(f"{path}: {slot.label} cannot be masked ({_short(exc, inner)}); "
                          "nothing written") from None

@@ -22,9 +22,10 @@ __all__ = ["redact_scanned_pages"]
 
 def redact_scanned_pages(
     path: str, data: bytes, masker: Masker, scanned: list[int]
-) -> tuple[bytes, list[Replacement]]:
+) -> tuple[bytes, list[Replacement], list[str]]:
     """``data`` with the findings on its ``scanned`` pages (0-based, as
-    :func:`genlint.readers.pdf.text_pages` tells them) covered, and what was covered; the
+    :func:`genlint.readers.pdf.text_pages` tells them) covered, what was covered, and the
+    images of text pages that were not read (no OCR, or pixels PDFium cannot decode); the
     bytes unchanged when no page holds one. Without OCR a scanned page is refused."""
     from ..readers import ocr
     from ..readers.pdf import pages_list
@@ -73,24 +74,25 @@ def redact_scanned_pages(
         pdf.save(buffer)
     finally:
         pdf.close()
-    out, more = _redact_page_images(
+    out, more, not_read = _redact_page_images(
         path, _rewrite(buffer.getvalue(), changed), masker, set(scanned)
     )
-    return out, replacements + more
+    return out, replacements + more, not_read
 
 
 def _redact_page_images(
     path: str, data: bytes, masker: Masker, skip: set[int]
-) -> tuple[bytes, list[Replacement]]:
+) -> tuple[bytes, list[Replacement], list[str]]:
     """The images drawn by text pages (outside ``skip``, the scanned pages), redacted in their
     own pixels where OCR reads a finding: the image object gets the new pixels (a new stream,
     without the old one's metadata) and the file is rewritten from its root. An image inside a
-    form XObject that holds a finding is refused: its stream may be drawn elsewhere too."""
+    form XObject that holds a finding is refused: its stream may be drawn elsewhere too. Also
+    the names of the images not read (all of them without OCR), as the reader lists them."""
     from ..readers import ocr
-    from ..readers.images_inside import MAX_IMAGES
+    from ..readers.images_inside import MAX_IMAGES, pdf_images
 
-    if not ocr.available():
-        return data, []  # the reader lists images it could not read; --strict refuses them
+    if not ocr.available():  # kept as they are, and named: --strict refuses them
+        return data, [], [image.name for image in pdf_images(path, data, skip)]
     import pypdfium2 as pdfium
 
     from .images import redact_image
@@ -100,7 +102,8 @@ def _redact_page_images(
     try:
         pdf = pdfium.PdfDocument(data)
     except Exception:  # mask_pdf refuses a file PDFium cannot open, with its own message
-        return data, []
+        return data, [], []
+    not_read: list[str] = []
     read = 0
     try:
         for index in range(1, len(pdf) + 1):
@@ -123,7 +126,8 @@ def _redact_page_images(
                     raise InputError(f"{path}: over {MAX_IMAGES} images")
                 try:
                     pixels = obj.get_bitmap(render=False).to_pil().convert("RGB")
-                except Exception:  # listed as not read by the reader
+                except Exception:  # a filter PDFium cannot decode, as the reader lists it
+                    not_read.append(name)
                     continue
                 done = redact_image(f"{path}: {name}", pixels, masker, page=index)
                 if not done.replacements:
@@ -143,12 +147,12 @@ def _redact_page_images(
                 changed.append(index - 1)
             page.close()
         if not changed:
-            return data, []
+            return data, [], not_read
         buffer = io.BytesIO()
         pdf.save(buffer)
     finally:
         pdf.close()
-    return _rewrite(buffer.getvalue(), []), replacements
+    return _rewrite(buffer.getvalue(), []), replacements, not_read
 
 
 def _replace_content(pdf: Any, index: int, image: Any) -> None:

@@ -286,7 +286,7 @@ def _signature(path: str | os.PathLike[str]) -> tuple[int, ...] | None:
 
 # locks this process holds, so that save() inside a locked run does not wait for itself
 # (flock locks belong to an open file description: a second open() would block)
-_held: dict[str, tuple[int, int]] = {}
+_held: set[str] = set()
 
 
 @contextlib.contextmanager
@@ -296,14 +296,8 @@ def vault_lock(path: str | os.PathLike[str], wait: float | None = None) -> Itera
     A run that loads, extends and saves a vault holds it from load to the last save, so two
     runs never hand out the same token for different values."""
     lock_path = os.path.realpath(os.fspath(path)) + ".lock"
-    if lock_path in _held:
-        fd, depth = _held[lock_path]
-        _held[lock_path] = (fd, depth + 1)
-        try:
-            yield
-        finally:
-            fd, depth = _held[lock_path]
-            _held[lock_path] = (fd, depth - 1)
+    if lock_path in _held:  # the outermost holder releases it
+        yield
         return
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
@@ -322,11 +316,11 @@ def vault_lock(path: str | os.PathLike[str], wait: float | None = None) -> Itera
                         "nothing written"
                     ) from None
                 time.sleep(0.02)
-        _held[lock_path] = (fd, 1)
+        _held.add(lock_path)
         try:
             yield
         finally:
-            del _held[lock_path]
+            _held.discard(lock_path)
     finally:
         os.close(fd)  # closing the descriptor releases the lock
 
