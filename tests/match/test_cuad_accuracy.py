@@ -51,4 +51,4 @@ def test_calibrated_threshold_separates_yes_from_no(cuad: dict) -> None:  # type
     rejected = (s[~is_yes] < emb.threshold).mean()
     # Measured 0.79 / 0.80 at the calibrated 0.12 (benchmarks/bench_match.py).
     assert kept >= 0.78 and rejected >= 0.75, (kept, rejected)
-    assert (s[is_yes] >= 0.5).mean() < 0.1  # why the spec's 0.5 cannot be this embedder's cut
+    assert (s[is_yes] >= 0.5).mean() < 0.05  # why the spec's 0.5 cannot be this embedder's cut
