@@ -68,6 +68,10 @@ def test_an_organisations_own_data_stays_quiet(text: str) -> None:
         # a person named under the letterhead, or a new block after an empty line
         ("华夏科技有限公司\n联系人：李四\n电话：13812345678", "sensitive/mobile"),
         ("华夏科技有限公司\n\n电话：13812345678", "sensitive/mobile"),
+        # … named without a label, as a signature or contact block names its person
+        ("华夏科技有限公司\n张三\n13812345678", "sensitive/mobile"),
+        ("ACME Ltd\nAnn Lee\nEmail: ann.lee@acme.com", "sensitive/email"),
+        ("ACME Ltd\nDr. Ann M. Lee\nTel: 13812345678", "sensitive/mobile"),
         ("ACME Ltd\nName: Ann Lee\nEmail: ann.lee@gmail.com", "sensitive/email"),
         # a sentence that ends in a company's name is not a letterhead
         ("本合同由张三出资，设立北京华夏科技有限公司\n电话：13812345678", "sensitive/mobile"),
