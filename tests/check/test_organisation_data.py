@@ -76,6 +76,9 @@ def test_an_organisations_own_data_stays_quiet(text: str) -> None:
         # a sentence that ends in a company's name is not a letterhead
         ("本合同由张三出资，设立北京华夏科技有限公司\n电话：13812345678", "sensitive/mobile"),
         ("家庭地址：北京市海淀区中关村大街1号 电话：13812345678", "sensitive/mobile"),
+        # a person named on the office's line: the number after the name may be theirs
+        ("公司地址：北京市海淀区中关村大街1号 联系人：张三 手机：13812345678", "sensitive/mobile"),
+        ("公司地址：北京市海淀区中关村大街1号 负责人张三 13812345678", "sensitive/mobile"),
         # a number inside a sentence under the letterhead is not the block's contact line
         ("某律师事务所\n请核实 13912345678", "sensitive/mobile"),
     ],

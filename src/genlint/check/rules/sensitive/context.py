@@ -356,8 +356,9 @@ def organisation_before(text: str, start: int, ctx: RuleContext | None = None) -
     if _ORG_LABEL.search(head):
         return True
     if start - line_start <= _LINE_REACH:  # a letterhead's or an office's line is short
-        if _OFFICE_LINE.match(text, line_start, start):
-            return True
+        office = _OFFICE_LINE.match(text, line_start, start)
+        if office and not _PERSON_LABEL.search(text, office.end(), start):
+            return True  # the office's line, with no person named before the value
         if (not head.strip() or _CONTACT_END.search(head)) and _under_letterhead(text, line_start):
             return True
     if not any(word in head for word in _ACCOUNT_WORDS):
