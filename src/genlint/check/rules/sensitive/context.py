@@ -3,13 +3,8 @@ another kind of number, amounts. Shared by every rule of the pack."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .... import _lazy_re as lazy_re
 from .. import RuleContext
-
-if TYPE_CHECKING:
-    from ..placeholder.cells import CellSpans
 
 # Full-width forms are what Chinese input methods type; one table maps them (1:1, so offsets
 # stay valid) to ASCII before a value is checked.
@@ -331,10 +326,9 @@ def _column_window(text: str, start: int, line_start: int, ctx: RuleContext | No
         return None
     from ..placeholder.cells import CellSpans
 
-    cached = _SPANS_CACHE.get("spans")
+    cached = ctx.memo.get("sensitive.cells")
     if cached is None or cached[0] is not ctx.places:
-        cached = (ctx.places, CellSpans(ctx.places, len(text)))
-        _SPANS_CACHE["spans"] = cached
+        cached = ctx.memo["sensitive.cells"] = (ctx.places, CellSpans(ctx.places, len(text)))
     above = cached[1].column_above(start, rows=_ORG_ROWS)
     if not above:
         return None
@@ -342,8 +336,6 @@ def _column_window(text: str, start: int, line_start: int, ctx: RuleContext | No
 
 
 _ORG_ROWS = 4  # the party line stands at most this many rows (or lines) above its account
-# one file's table layout at a time (built on the first account in a table, reused for the rest)
-_SPANS_CACHE: dict[str, tuple[Any, CellSpans]] = {}
 
 
 def organisation_before(text: str, start: int, ctx: RuleContext | None = None) -> bool:
