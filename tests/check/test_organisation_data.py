@@ -33,6 +33,10 @@ from genlint import check_text
         "Oravel Stays Private Limited\nRegistered Office:\nSaket, New Delhi - 110017\n"
         "Corporate Office:\nSec-69, Gurgaon | Email:\ncontactus@oyorooms.com",
         "华夏科技有限公司\n地址：北京市海淀区\n电话：13812345678",
+        # a unit of the organisation under its name is still the organisation
+        "华夏科技有限公司\n财务部\n电话：13812345678",
+        "Acme Trading Ltd\nSales Department\nTel: 13812345678",
+        "Acme Trading Ltd\nTel: 13812345678",
         "Flipkart.com Customer Care : 1800 208 9898",
         "Hotline: 13812345678",
         "Siège social : 16 rue Mollien - 92100 BOULOGNE – Tél : 01 71 17 61 67 – annonce@example.fr",

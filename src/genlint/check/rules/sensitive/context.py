@@ -311,9 +311,11 @@ _BANK_LABEL = ("开户行", "开户银行", "开户网点", "银行", "行名", 
 _PERSON_LABEL = lazy_re.compile("联系人|代理人|代表人|负责人|经办人|姓名|收款人|Name")
 # a line that is a person's name alone (张三, Ann Lee, Dr. Ann M. Lee): a signature or contact
 # block names its person this way, without a label, between the organisation and the number
+# (a unit of the organisation, 财务部, Sales Department, is the organisation: not a name)
 _NAME_LINE = lazy_re.compile(
-    r"[\u4e00-\u9fff]{2,4}"
-    r"|(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]+)?[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z'-]+){1,2}"
+    r"(?!.*(?:[部处科室组]|中心|Department|Dept|Office|Team|Division|Desk|Service|Services)\Z)"
+    r"(?:[\u4e00-\u9fff]{2,4}"
+    r"|(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]+)?[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z'-]+){1,2})"
 )
 _ACCOUNT_WORDS = ("账号", "账户", "帐号", "帐户", "卡号", "Account No", "Account Number")
 
@@ -385,10 +387,12 @@ def _under_letterhead(text: str, line_start: int) -> bool:
         line = text[start : end - 1].strip()
         if not line:
             return False  # an empty line ends the block
-        if _PERSON_LABEL.search(line) or _NAME_LINE.fullmatch(line):
+        if _PERSON_LABEL.search(line):
             return False  # a person named between the organisation and the value
         if len(line) <= _LETTERHEAD_MOST and _LETTERHEAD.fullmatch(line):
             return True
+        if _NAME_LINE.fullmatch(line):
+            return False  # … named without a label (Acme Trading Ltd itself is no name)
         if start == 0 or start <= end - 1 - _LINE_REACH:
             return False  # the start of the text, or a line too long to be a block's
         end = start
