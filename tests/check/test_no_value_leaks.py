@@ -250,24 +250,26 @@ def test_mask_reports_hold_no_value(
         assert _leaks((out / "f.json").read_text("utf-8"), values) == [], "keys and numbers"
 
 
+# ``genlint generate`` against a scripted server, checking its reply with the sensitive pack
+_GENERATE = (
+    "generate",
+    "--model",
+    "m",
+    "--api-key-env",
+    "HOME",
+    "--select",
+    "sensitive",
+    "--max-retries",
+    "1",
+)
+
+
 def test_generate_never_writes_or_shows_a_value(run_cli: Any, tmp_path: Path) -> None:
     values = [v for _, v in planted_values(6, seed=11)]
     reply = _line(values[:3]) + "\n" + _line(values[3:])
     prompt = tmp_path / "p.txt"
     prompt.write_text("写联系人清单", "utf-8")
-    base = [
-        "generate",
-        "--model",
-        "m",
-        "--api-key-env",
-        "HOME",
-        "--prompt-file",
-        str(prompt),
-        "--select",
-        "sensitive",
-        "--max-retries",
-        "1",
-    ]
+    base = [*_GENERATE, "--prompt-file", str(prompt)]
     out = tmp_path / "reply.txt"
     with ScriptedServer([Reply(reply), Reply(reply)]) as server:
         result = run_cli(*base, "--base-url", server.url, "--out", str(out))
@@ -320,17 +322,9 @@ def test_generate_batch_never_writes_or_shows_a_value(run_cli: Any, tmp_path: Pa
     out.mkdir()
     with ScriptedServer([Reply(reply), Reply(reply)]) as server:
         result = run_cli(
-            "generate",
-            "--model",
-            "m",
-            "--api-key-env",
-            "HOME",
+            *_GENERATE,
             "--prompts-dir",
             str(prompts),
-            "--select",
-            "sensitive",
-            "--max-retries",
-            "1",
             "--base-url",
             server.url,
             "--out",
@@ -356,17 +350,9 @@ def test_generate_table_opts_in_as_the_flags_do(run_cli: Any, tmp_path: Path) ->
     out = tmp_path / "reply.txt"
     with ScriptedServer([Reply(reply), Reply(reply)]) as server:
         result = run_cli(
-            "generate",
-            "--model",
-            "m",
-            "--api-key-env",
-            "HOME",
+            *_GENERATE,
             "--prompt-file",
             str(prompt),
-            "--select",
-            "sensitive",
-            "--max-retries",
-            "1",
             "--base-url",
             server.url,
             "--out",

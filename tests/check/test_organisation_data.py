@@ -33,6 +33,10 @@ from genlint import check_text
         "Oravel Stays Private Limited\nRegistered Office:\nSaket, New Delhi - 110017\n"
         "Corporate Office:\nSec-69, Gurgaon | Email:\ncontactus@oyorooms.com",
         "华夏科技有限公司\n地址：北京市海淀区\n电话：13812345678",
+        # a unit of the organisation under its name is still the organisation
+        "华夏科技有限公司\n财务部\n电话：13812345678",
+        "Acme Trading Ltd\nSales Department\nTel: 13812345678",
+        "Acme Trading Ltd\nTel: 13812345678",
         "Flipkart.com Customer Care : 1800 208 9898",
         "Hotline: 13812345678",
         "Siège social : 16 rue Mollien - 92100 BOULOGNE – Tél : 01 71 17 61 67 – annonce@example.fr",
@@ -68,10 +72,17 @@ def test_an_organisations_own_data_stays_quiet(text: str) -> None:
         # a person named under the letterhead, or a new block after an empty line
         ("华夏科技有限公司\n联系人：李四\n电话：13812345678", "sensitive/mobile"),
         ("华夏科技有限公司\n\n电话：13812345678", "sensitive/mobile"),
+        # … named without a label, as a signature or contact block names its person
+        ("华夏科技有限公司\n张三\n13812345678", "sensitive/mobile"),
+        ("ACME Ltd\nAnn Lee\nEmail: ann.lee@acme.com", "sensitive/email"),
+        ("ACME Ltd\nDr. Ann M. Lee\nTel: 13812345678", "sensitive/mobile"),
         ("ACME Ltd\nName: Ann Lee\nEmail: ann.lee@gmail.com", "sensitive/email"),
         # a sentence that ends in a company's name is not a letterhead
         ("本合同由张三出资，设立北京华夏科技有限公司\n电话：13812345678", "sensitive/mobile"),
         ("家庭地址：北京市海淀区中关村大街1号 电话：13812345678", "sensitive/mobile"),
+        # a person named on the office's line: the number after the name may be theirs
+        ("公司地址：北京市海淀区中关村大街1号 联系人：张三 手机：13812345678", "sensitive/mobile"),
+        ("公司地址：北京市海淀区中关村大街1号 负责人张三 13812345678", "sensitive/mobile"),
         # a number inside a sentence under the letterhead is not the block's contact line
         ("某律师事务所\n请核实 13912345678", "sensitive/mobile"),
     ],

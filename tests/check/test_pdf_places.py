@@ -56,6 +56,27 @@ def test_hidden_places_stay_out_of_the_other_packs(run_cli, tmp_path: Path) -> N
     assert [f for f in findings if f.get("part")] == []
 
 
+def test_a_check_without_the_sensitive_pack_reads_no_hidden_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from genlint.check import check_paths
+    from genlint.readers import images_inside, pdf_segments
+
+    data, planted = build_audit_pdf(22, ("info", "attachment-txt"))
+    path = _file(tmp_path, data)
+    read: list[str] = []
+    hidden, images = pdf_segments.hidden_segments, images_inside.pdf_images
+    monkeypatch.setattr(pdf_segments, "hidden_segments",
+                        lambda *a, **k: read.append("hidden") or hidden(*a, **k))
+    monkeypatch.setattr(images_inside, "pdf_images",
+                        lambda *a, **k: read.append("images") or images(*a, **k))
+    (file,) = check_paths([path], select="placeholder").files
+    assert file.error is None and read == []
+    (file,) = check_paths([path], select="placeholder,sensitive").files
+    assert read == ["hidden", "images"]
+    assert {f.text for f in file.findings} >= {value for _, value in planted}
+
+
 def test_mask_refuses_a_place_it_cannot_rewrite_with_one_line(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     from pypdf import PdfReader, PdfWriter
 

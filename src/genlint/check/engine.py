@@ -478,12 +478,13 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
     """One file's result: its findings, or why it could not be read (``data``: its bytes
     when they are already in memory, as in a Ray batch)."""
     from .._io import read_bytes
-    from ..readers import read_data
+    from ..readers import read_data, sensitive_places
 
     try:
         if data is None:
             data = read_bytes(path)
-        doc = read_data(path, data)
+        with sensitive_places(any(rule.pack == "sensitive" for rule in checker.rules)):
+            doc = read_data(path, data)
         # read once: the inline directives of a JSON or DOCX file are found in its bytes
         raw = data if doc.kind in ("json", "docx") else None
         del data

@@ -14,10 +14,12 @@ original (a DOCX table cell, an OCR line's box): docs/commands/check.md "Locatio
 
 from __future__ import annotations
 
+import contextvars
 import importlib
 import io
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,6 +80,30 @@ class Document:
     leftovers: dict[str, tuple[int, int]] = field(default_factory=dict)
     # images inside the file that were not read for personal data (no OCR, or undecodable)
     images_not_read: list[str] = field(default_factory=list)
+
+
+# whether the readers read the places only the ``sensitive`` pack checks (a PDF's hidden
+# places and PDFium's text, the pictures inside a PDF by OCR)
+_SENSITIVE_PLACES: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "genlint_sensitive_places", default=True
+)
+
+
+@contextmanager
+def sensitive_places(wanted: bool) -> Iterator[None]:
+    """Within the block, a PDF is read without the places only the ``sensitive`` pack checks
+    unless ``wanted``: a check that selects none of its rules would drop their segments unread
+    (:meth:`~genlint.check.engine.Checker.check_document`), after reading every attachment and
+    running OCR on every picture."""
+    token = _SENSITIVE_PLACES.set(wanted)
+    try:
+        yield
+    finally:
+        _SENSITIVE_PLACES.reset(token)
+
+
+def wants_sensitive_places() -> bool:
+    return _SENSITIVE_PLACES.get()
 
 
 def read_document(path: str) -> Document:

@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from ..errors import InputError, MissingExtraError, require
-from . import Document, Segment
+from . import Document, Segment, wants_sensitive_places
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,8 @@ def read_pdf(path: str, data: bytes, depth: int = 0, *, ocr: bool = True) -> Doc
     )
     if scanned:
         doc.warnings.append(f"read by OCR ({engine_name()}): {pages_list(scanned)} (no text layer)")
+    if not wants_sensitive_places():  # no rule would read them
+        return doc
     hidden, warnings = hidden_segments(path, data, reader, pages, depth, ocr=ocr)
     doc.segments.extend(hidden)
     doc.warnings.extend(warnings)

@@ -3,13 +3,8 @@ another kind of number, amounts. Shared by every rule of the pack."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .... import _lazy_re as lazy_re
 from .. import RuleContext
-
-if TYPE_CHECKING:
-    from ..placeholder.cells import CellSpans
 
 # Full-width forms are what Chinese input methods type; one table maps them (1:1, so offsets
 # stay valid) to ASCII before a value is checked.
@@ -314,6 +309,14 @@ _OFFICE_LINE = lazy_re.compile(
 _BANK_LABEL = ("开户行", "开户银行", "开户网点", "银行", "行名", "支行", "Bank")
 # a person between the organisation and the account: the account may be theirs
 _PERSON_LABEL = lazy_re.compile("联系人|代理人|代表人|负责人|经办人|姓名|收款人|Name")
+# a line that is a person's name alone (张三, Ann Lee, Dr. Ann M. Lee): a signature or contact
+# block names its person this way, without a label, between the organisation and the number
+# (a unit of the organisation, 财务部, Sales Department, is the organisation: not a name)
+_NAME_LINE = lazy_re.compile(
+    r"(?!.*(?:[部处科室组]|中心|Department|Dept|Office|Team|Division|Desk|Service|Services)\Z)"
+    r"(?:[\u4e00-\u9fff]{2,4}"
+    r"|(?:(?:Mr|Mrs|Ms|Dr)\.?[ \t]+)?[A-Z][a-z]+(?:[ \t]+[A-Z]\.)?(?:[ \t]+[A-Z][a-z'-]+){1,2})"
+)
 _ACCOUNT_WORDS = ("账号", "账户", "帐号", "帐户", "卡号", "Account No", "Account Number")
 
 
@@ -325,10 +328,9 @@ def _column_window(text: str, start: int, line_start: int, ctx: RuleContext | No
         return None
     from ..placeholder.cells import CellSpans
 
-    cached = _SPANS_CACHE.get("spans")
+    cached = ctx.memo.get("sensitive.cells")
     if cached is None or cached[0] is not ctx.places:
-        cached = (ctx.places, CellSpans(ctx.places, len(text)))
-        _SPANS_CACHE["spans"] = cached
+        cached = ctx.memo["sensitive.cells"] = (ctx.places, CellSpans(ctx.places, len(text)))
     above = cached[1].column_above(start, rows=_ORG_ROWS)
     if not above:
         return None
@@ -336,8 +338,6 @@ def _column_window(text: str, start: int, line_start: int, ctx: RuleContext | No
 
 
 _ORG_ROWS = 4  # the party line stands at most this many rows (or lines) above its account
-# one file's table layout at a time (built on the first account in a table, reused for the rest)
-_SPANS_CACHE: dict[str, tuple[Any, CellSpans]] = {}
 
 
 def organisation_before(text: str, start: int, ctx: RuleContext | None = None) -> bool:
@@ -350,8 +350,9 @@ def organisation_before(text: str, start: int, ctx: RuleContext | None = None) -
     if _ORG_LABEL.search(head):
         return True
     if start - line_start <= _LINE_REACH:  # a letterhead's or an office's line is short
-        if _OFFICE_LINE.match(text, line_start, start):
-            return True
+        office = _OFFICE_LINE.match(text, line_start, start)
+        if office and not _PERSON_LABEL.search(text, office.end(), start):
+            return True  # the office's line, with no person named before the value
         if (not head.strip() or _CONTACT_END.search(head)) and _under_letterhead(text, line_start):
             return True
     if not any(word in head for word in _ACCOUNT_WORDS):
@@ -390,6 +391,8 @@ def _under_letterhead(text: str, line_start: int) -> bool:
             return False  # a person named between the organisation and the value
         if len(line) <= _LETTERHEAD_MOST and _LETTERHEAD.fullmatch(line):
             return True
+        if _NAME_LINE.fullmatch(line):
+            return False  # … named without a label (Acme Trading Ltd itself is no name)
         if start == 0 or start <= end - 1 - _LINE_REACH:
             return False  # the start of the text, or a line too long to be a block's
         end = start
