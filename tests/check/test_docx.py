@@ -249,3 +249,28 @@ def test_locations_always_agree_with_the_extracted_text(blocks) -> None:  # type
         assert finding.text in expected[place], (finding, expected[place])
         # and the offsets point at the text itself
         assert segment.text[finding.start : finding.end] == finding.text
+
+
+def test_a_check_without_the_sensitive_pack_reads_no_hidden_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With ``--select placeholder`` the hidden places and pictures of a DOCX (read for the
+    sensitive pack only) are not read at all; the visible text gives the same findings."""
+    from genlint.readers import docx as reader
+    from genlint.readers import images_inside
+    from support.docx_leaks import corpus
+
+    leak = corpus(1)[0]  # every hidden place, a picture among them
+    path = tmp_path / leak.name
+    path.write_bytes(leak.data)
+    read: list[str] = []
+    places, images = reader.collect_places, images_inside.docx_images
+    monkeypatch.setattr(reader, "collect_places", lambda *a: read.append("places") or places(*a))
+    monkeypatch.setattr(images_inside, "docx_images",
+                        lambda *a: read.append("images") or images(*a))  # fmt: skip
+    (alone,) = check_paths([str(path)], select="placeholder").files
+    assert alone.error is None and read == []
+    (both,) = check_paths([str(path)], select="placeholder,sensitive").files
+    assert read == ["places", "images"]
+    assert [f for f in both.findings if f.pack == "placeholder"] == alone.findings
+    assert any(f.pack == "sensitive" and (f.location or {}).get("part") for f in both.findings)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError, require
-from . import Document, Segment
+from . import Document, Segment, wants_sensitive_places
 from .docx_package import Package
 from .docx_place import Place
 from .docx_places import collect_places
@@ -71,6 +71,9 @@ class Walked:
 
 
 def read(path: str, data: bytes) -> Document:
+    if not wants_sensitive_places():
+        # no rule would read the hidden places or the pictures (readers.sensitive_places)
+        return document(path, walk(path, data))
     return read_package(path, data)[0]
 
 
