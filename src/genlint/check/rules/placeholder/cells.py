@@ -19,9 +19,8 @@ from typing import Any
 
 from .... import _lazy_re as lazy_re
 from .. import Hit
-from .blanks import BLANK_CLASS, BLANK_SET
+from .blanks import BLANK_CHARS, BLANK_CLASS, BLANK_SET
 
-_BLANK_CELL = BLANK_SET
 # an empty cell, | |: rows are looked at only around one (a literal first: re skips to it fast)
 _EMPTY_CELL = lazy_re.compile(rf"\|[{BLANK_CLASS}]*(?:&nbsp;)?[{BLANK_CLASS}]*\|")
 _ROW_REACH = 4000
@@ -36,7 +35,7 @@ _HTML_PAIR = lazy_re.compile(
 
 def _blank(cell: str) -> bool:
     stripped = cell.replace("&nbsp;", "").replace("&#160;", "").replace("<br>", "")
-    return all(ch in _BLANK_CELL for ch in stripped)
+    return all(ch in BLANK_SET for ch in stripped)
 
 
 def empty_cells(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
@@ -184,4 +183,4 @@ def docx_cells(
 
 
 _BOXES = frozenset("□☐■☑☒")
-_STRIP = "".join(sorted(_BLANK_CELL)) + "\r\n"
+_STRIP = BLANK_CHARS + "\r\n"
