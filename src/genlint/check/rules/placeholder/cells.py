@@ -160,15 +160,14 @@ def _cells(
 
 def docx_cells(
     text: str,
-    places: Sequence[tuple[int, Mapping[str, Any]]],
+    spans: CellSpans,
     is_label: Callable[[str], bool],
     group_endings: tuple[str, ...],
 ) -> Iterator[Hit]:
     """DOCX table rows: a cell holding only a label (no colon: the colon rule has those)
-    beside an empty cell of the same row. The reader's places tell cells from lines. A label
-    naming a group (当事人信息) heads the cells below it, not a value."""
-    cells = _cells(places, len(text))
-    for (row, cell, start, end), (row2, cell2, start2, end2) in pairwise(cells):
+    beside an empty cell of the same row. The reader's places (``spans``) tell cells from
+    lines. A label naming a group (当事人信息) heads the cells below it, not a value."""
+    for (row, cell, start, end), (row2, cell2, start2, end2) in pairwise(spans.cells):
         if cell is None or row2 != row or cell2 != cell + 1:
             continue
         label = text[start:end].strip(_STRIP)

@@ -216,8 +216,8 @@ class EmptyField(Rule):
         yield from empty_cells(text, is_label)
         cells = None
         if ctx.places and ctx.kind == "docx":
-            yield from docx_cells(text, ctx.places, is_label, GROUP_ENDINGS)
             cells = CellSpans(ctx.places, len(text))
+            yield from docx_cells(text, cells, is_label, GROUP_ENDINGS)
         for pattern in _CANDIDATES:
             for m in ctx.finditer(pattern, text):
                 hit = self._check(text, m.start(), cells, ctx.kind)
