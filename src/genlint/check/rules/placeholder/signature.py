@@ -92,12 +92,11 @@ class _QuietOnSignatureLines(PatternRule):
         return not signature_rule_line(text, match.start())
 
 
-def quiet_on_signature_lines(rule: PatternRule, good: tuple[str, ...] = ()) -> PatternRule:
-    """``rule`` (loaded from rules.toml) as a copy that leaves signature rule lines alone, with
-    ``good`` examples showing it."""
+def quiet_on_signature_lines(rule: PatternRule) -> PatternRule:
+    """``rule`` (loaded from rules.toml, whose good examples show the veto) as a copy that
+    leaves signature rule lines alone."""
     quiet = copy.copy(rule)
     quiet.__class__ = _QuietOnSignatureLines  # same fields, one more veto: no second loader
-    quiet.good = (*rule.good, *good)  # type: ignore[misc]
     return quiet
 
 
