@@ -376,3 +376,19 @@ def test_a_label_before_a_markdown_heading_is_empty(tmp_path: Path) -> None:
         "合同编号：\n\n# 增资扩股协议\n\n鉴于：\n\n1. 甲方系丙方实际控制人。\n", encoding="utf-8"
     )
     assert _found(md) == [("placeholder/empty-field", "合同编号：")]
+
+
+@settings(max_examples=25, deadline=None)
+@given(blank=st.sampled_from(SPEC_BLANKS))
+def test_any_spec_blank_character_keeps_signature_lines_quiet_and_html_cells_empty(
+    blank: str,
+) -> None:
+    # the signature veto and the HTML empty cell take every blank SPEC §1 lists, not a few
+    for text in (
+        f"Signature:{blank}____________",
+        f"签字：{blank}________",
+        f"Signed:\n\n__________{blank * 3}__________\n\nDirector   Secretary",
+    ):
+        assert check_text(text, select="placeholder") == [], repr(text)
+    cell = f"<table><tr><td>Company</td><td>{blank}</td></tr></table>"
+    assert [f.text for f in check_text(cell, select="placeholder")] == ["Company"]

@@ -29,7 +29,7 @@ _SEPARATOR = lazy_re.compile(
 )
 _HTML_PAIR = lazy_re.compile(
     r"<t([dh])\b[^<>]{0,200}>([^<>\n]{1,60})</t[dh]>[ \t\r\n]*"
-    r"<td\b[^<>]{0,200}>(?:[ \t\u3000\xa0]|&nbsp;|&#160;|<br ?/?>)*</td>",
+    rf"<td\b[^<>]{{0,200}}>(?:[{BLANK_CLASS}]|&nbsp;|&#160;|<br ?/?>)*</td>",
 )
 
 
