@@ -173,6 +173,8 @@ def test_principle_classes(text: str, rule: str, span: str) -> None:
         # already masked, in any masking character
         "尾号××××的银行卡",
         "手机尾号XXXX",
+        "身份证号后三位为×××",  # any length the words name, not only 后四位/后六位
+        "银行卡号末5位××××× ",
         "尾号622867114270xxxxx号银行卡",
         "手机号138****5678",
         # a party defined by that name; a Markdown header row; statute numerals
