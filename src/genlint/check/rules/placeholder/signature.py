@@ -67,7 +67,7 @@ def _block_rule_line(text: str, line_start: int) -> bool:
 
 def _neighbour_line(text: str, at: int, *, up: bool) -> str | None:
     """The nearest non-empty line above ``at`` (a line start) or below it (a line end),
-    skipping at most one empty line; None when there is none within reach."""
+    skipping at most two empty lines; None when there is none within reach."""
     pos = at
     for _ in range(3):
         if up:
