@@ -13,13 +13,14 @@ which cell a line is in, so :func:`docx_cells` finds a bare label beside an empt
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
 from .... import _lazy_re as lazy_re
 from .. import Hit
 from .blanks import BLANK_CHARS, BLANK_CLASS, BLANK_SET
+from .field_labels import GROUP_ENDINGS, is_label
 
 # an empty cell, | |: rows are looked at only around one (a literal first: re skips to it fast)
 _EMPTY_CELL = lazy_re.compile(rf"\|[{BLANK_CLASS}]*(?:&nbsp;)?[{BLANK_CLASS}]*\|")
@@ -38,10 +39,10 @@ def _blank(cell: str) -> bool:
     return all(ch in BLANK_SET for ch in stripped)
 
 
-def empty_cells(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
-    """Label cells followed by an empty cell; ``is_label(str) -> bool`` decides a label (the
-    same test as the colon rule's, passed in to keep one definition)."""
-    yield from _markdown(text, is_label)
+def empty_cells(text: str) -> Iterator[Hit]:
+    """Label cells followed by an empty cell; a label is what the colon rule takes for one
+    (:func:`.field_labels.is_label`)."""
+    yield from _markdown(text)
     for m in _HTML_PAIR.finditer(text):
         label = m.group(2).strip()
         if label and not label.endswith(("：", ":")) and is_label(label):
@@ -49,7 +50,7 @@ def empty_cells(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
             yield Hit(start, start + len(label), message=f"empty table field '{label}'")
 
 
-def _markdown(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
+def _markdown(text: str) -> Iterator[Hit]:
     n = len(text)
     done = -1  # the start of the last row looked at: a row with two empty cells once
     for empty in _EMPTY_CELL.finditer(text):
@@ -158,12 +159,7 @@ def _cells(
     return cells
 
 
-def docx_cells(
-    text: str,
-    spans: CellSpans,
-    is_label: Callable[[str], bool],
-    group_endings: tuple[str, ...],
-) -> Iterator[Hit]:
+def docx_cells(text: str, spans: CellSpans) -> Iterator[Hit]:
     """DOCX table rows: a cell holding only a label (no colon: the colon rule has those)
     beside an empty cell of the same row. The reader's places (``spans``) tell cells from
     lines. A label naming a group (当事人信息) heads the cells below it, not a value."""
@@ -176,7 +172,7 @@ def docx_cells(
         if text[start2:end2].strip(_STRIP):
             continue  # the value is there
         core = label.replace("**", "")
-        if is_label(core) and not core.endswith(group_endings):
+        if is_label(core) and not core.endswith(GROUP_ENDINGS):
             at = start + text[start:end].index(label)
             yield Hit(at, at + len(label), message=f"empty table field '{label}'")
 

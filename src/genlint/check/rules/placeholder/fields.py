@@ -213,11 +213,11 @@ class EmptyField(Rule):
     def _find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         from .cells import CellSpans, docx_cells, empty_cells
 
-        yield from empty_cells(text, is_label)
+        yield from empty_cells(text)
         cells = None
         if ctx.places and ctx.kind == "docx":
             cells = CellSpans(ctx.places, len(text))
-            yield from docx_cells(text, cells, is_label, GROUP_ENDINGS)
+            yield from docx_cells(text, cells)
         for pattern in _CANDIDATES:
             for m in ctx.finditer(pattern, text):
                 hit = self._check(text, m.start(), cells, ctx.kind)
