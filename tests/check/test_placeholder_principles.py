@@ -357,6 +357,8 @@ def test_a_value_on_the_next_line_stays_a_value_where_a_table_may_have_put_it(
         ("甲方指定收款账号：\n户名：\n账号：\n开户行：", ["户名：", "账号：", "开户行："]),
         # one of several parties of a role heads its signature block like 甲方（盖章）
         ("乙方1（盖章）：\n法定代表人或授权代表：", ["法定代表人或授权代表："]),
+        # 事项 names the matters a field holds, not a group of fields: empty before the next label
+        ("申请人：\n请求事项：\n事实与理由：", ["申请人：", "请求事项：", "事实与理由："]),
         # names of one field joined by 、
         ("名称：\n地址、电话：\n开户行及账号：", ["名称：", "地址、电话：", "开户行及账号："]),
         # the finding is the label and its colon, not the blank after it

@@ -40,7 +40,7 @@ _VALUE_ENDINGS = tuple(CJK_VALUE_NOUNS) + _words(
     "方 人 号 名 址 别 族 龄 历 码 话 箱 行 章 字 位 业 期 日 编 籍 貌 况 度 级 型 额 价 费 数 量 率 方式 产地 标准 代表"
 )
 # 当事人信息：\n姓名：… names the group of fields below it
-GROUP_ENDINGS = ("信息", "情况", "资料", "事项", "概况", "information", "details")
+GROUP_ENDINGS = ("信息", "情况", "资料", "概况", "information", "details")
 
 _EN_VALUE = lazy_re.compile(
     r"(?i)(?:name|date|address|title|signature|by|its|phone|tel|fax|e-?mail|company|amount|"
