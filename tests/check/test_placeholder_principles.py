@@ -173,6 +173,8 @@ def test_principle_classes(text: str, rule: str, span: str) -> None:
         # already masked, in any masking character
         "尾号××××的银行卡",
         "手机尾号XXXX",
+        "身份证号后三位为×××",  # any length the words name, not only 后四位/后六位
+        "银行卡号末5位××××× ",
         "尾号622867114270xxxxx号银行卡",
         "手机号138****5678",
         # a party defined by that name; a Markdown header row; statute numerals
@@ -355,6 +357,8 @@ def test_a_value_on_the_next_line_stays_a_value_where_a_table_may_have_put_it(
         ("甲方指定收款账号：\n户名：\n账号：\n开户行：", ["户名：", "账号：", "开户行："]),
         # one of several parties of a role heads its signature block like 甲方（盖章）
         ("乙方1（盖章）：\n法定代表人或授权代表：", ["法定代表人或授权代表："]),
+        # 事项 names the matters a field holds, not a group of fields: empty before the next label
+        ("申请人：\n请求事项：\n事实与理由：", ["申请人：", "请求事项：", "事实与理由："]),
         # names of one field joined by 、
         ("名称：\n地址、电话：\n开户行及账号：", ["名称：", "地址、电话：", "开户行及账号："]),
         # the finding is the label and its colon, not the blank after it
@@ -376,3 +380,19 @@ def test_a_label_before_a_markdown_heading_is_empty(tmp_path: Path) -> None:
         "合同编号：\n\n# 增资扩股协议\n\n鉴于：\n\n1. 甲方系丙方实际控制人。\n", encoding="utf-8"
     )
     assert _found(md) == [("placeholder/empty-field", "合同编号：")]
+
+
+@settings(max_examples=25, deadline=None)
+@given(blank=st.sampled_from(SPEC_BLANKS))
+def test_any_spec_blank_character_keeps_signature_lines_quiet_and_html_cells_empty(
+    blank: str,
+) -> None:
+    # the signature veto and the HTML empty cell take every blank SPEC §1 lists, not a few
+    for text in (
+        f"Signature:{blank}____________",
+        f"签字：{blank}________",
+        f"Signed:\n\n__________{blank * 3}__________\n\nDirector   Secretary",
+    ):
+        assert check_text(text, select="placeholder") == [], repr(text)
+    cell = f"<table><tr><td>Company</td><td>{blank}</td></tr></table>"
+    assert [f.text for f in check_text(cell, select="placeholder")] == ["Company"]

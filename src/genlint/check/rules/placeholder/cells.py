@@ -13,15 +13,15 @@ which cell a line is in, so :func:`docx_cells` finds a bare label beside an empt
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
 from .... import _lazy_re as lazy_re
 from .. import Hit
-from .blanks import BLANK_CLASS, BLANK_SET
+from .blanks import BLANK_CHARS, BLANK_CLASS, BLANK_SET
+from .field_labels import GROUP_ENDINGS, is_label
 
-_BLANK_CELL = BLANK_SET
 # an empty cell, | |: rows are looked at only around one (a literal first: re skips to it fast)
 _EMPTY_CELL = lazy_re.compile(rf"\|[{BLANK_CLASS}]*(?:&nbsp;)?[{BLANK_CLASS}]*\|")
 _ROW_REACH = 4000
@@ -30,19 +30,19 @@ _SEPARATOR = lazy_re.compile(
 )
 _HTML_PAIR = lazy_re.compile(
     r"<t([dh])\b[^<>]{0,200}>([^<>\n]{1,60})</t[dh]>[ \t\r\n]*"
-    r"<td\b[^<>]{0,200}>(?:[ \t\u3000\xa0]|&nbsp;|&#160;|<br ?/?>)*</td>",
+    rf"<td\b[^<>]{{0,200}}>(?:[{BLANK_CLASS}]|&nbsp;|&#160;|<br ?/?>)*</td>",
 )
 
 
 def _blank(cell: str) -> bool:
     stripped = cell.replace("&nbsp;", "").replace("&#160;", "").replace("<br>", "")
-    return all(ch in _BLANK_CELL for ch in stripped)
+    return all(ch in BLANK_SET for ch in stripped)
 
 
-def empty_cells(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
-    """Label cells followed by an empty cell; ``is_label(str) -> bool`` decides a label (the
-    same test as the colon rule's, passed in to keep one definition)."""
-    yield from _markdown(text, is_label)
+def empty_cells(text: str) -> Iterator[Hit]:
+    """Label cells followed by an empty cell; a label is what the colon rule takes for one
+    (:func:`.field_labels.is_label`)."""
+    yield from _markdown(text)
     for m in _HTML_PAIR.finditer(text):
         label = m.group(2).strip()
         if label and not label.endswith(("：", ":")) and is_label(label):
@@ -50,7 +50,7 @@ def empty_cells(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
             yield Hit(start, start + len(label), message=f"empty table field '{label}'")
 
 
-def _markdown(text: str, is_label: Callable[[str], bool]) -> Iterator[Hit]:
+def _markdown(text: str) -> Iterator[Hit]:
     n = len(text)
     done = -1  # the start of the last row looked at: a row with two empty cells once
     for empty in _EMPTY_CELL.finditer(text):
@@ -159,17 +159,11 @@ def _cells(
     return cells
 
 
-def docx_cells(
-    text: str,
-    places: Sequence[tuple[int, Mapping[str, Any]]],
-    is_label: Callable[[str], bool],
-    group_endings: tuple[str, ...],
-) -> Iterator[Hit]:
+def docx_cells(text: str, spans: CellSpans) -> Iterator[Hit]:
     """DOCX table rows: a cell holding only a label (no colon: the colon rule has those)
-    beside an empty cell of the same row. The reader's places tell cells from lines. A label
-    naming a group (当事人信息) heads the cells below it, not a value."""
-    cells = _cells(places, len(text))
-    for (row, cell, start, end), (row2, cell2, start2, end2) in pairwise(cells):
+    beside an empty cell of the same row. The reader's places (``spans``) tell cells from
+    lines. A label naming a group (当事人信息) heads the cells below it, not a value."""
+    for (row, cell, start, end), (row2, cell2, start2, end2) in pairwise(spans.cells):
         if cell is None or row2 != row or cell2 != cell + 1:
             continue
         label = text[start:end].strip(_STRIP)
@@ -178,10 +172,10 @@ def docx_cells(
         if text[start2:end2].strip(_STRIP):
             continue  # the value is there
         core = label.replace("**", "")
-        if is_label(core) and not core.endswith(group_endings):
+        if is_label(core) and not core.endswith(GROUP_ENDINGS):
             at = start + text[start:end].index(label)
             yield Hit(at, at + len(label), message=f"empty table field '{label}'")
 
 
 _BOXES = frozenset("□☐■☑☒")
-_STRIP = "".join(sorted(_BLANK_CELL)) + "\r\n"
+_STRIP = BLANK_CHARS + "\r\n"

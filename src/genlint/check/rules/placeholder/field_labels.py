@@ -13,9 +13,6 @@ from .... import _lazy_re as lazy_re
 from .blanks import BLANK_CHARS, BLANK_CLASS
 from .labels import CJK_VALUE_NOUNS
 
-_BLANKS = BLANK_CLASS  # a regex class body
-_BLANK_CHARS = BLANK_CHARS
-
 
 def _words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
@@ -28,9 +25,9 @@ SPLIT = lazy_re.compile(
     r"| (?=[^\x00-\x7f])|(?<=[^\x00-\x7f]) "
 )
 # 姓　　名: single characters spaced out to align a form column are one label
-SPACED = lazy_re.compile(rf"[^\x00-\x7f](?:[{_BLANKS}]+[^\x00-\x7f])+")
+SPACED = lazy_re.compile(rf"[^\x00-\x7f](?:[{BLANK_CLASS}]+[^\x00-\x7f])+")
 _LEAD = lazy_re.compile(
-    rf"[{_BLANKS}]*(?:>[ ]*)*(?:[-*+•·▪●][ \t]+|\d{{1,3}}[.)．、][ \t]*"
+    rf"[{BLANK_CLASS}]*(?:>[ ]*)*(?:[-*+•·▪●][ \t]+|\d{{1,3}}[.)．、][ \t]*"
     r"|[（(][一二三四五六七八九十\d]{1,3}[)）][ \t]*|[一二三四五六七八九十]{1,3}[、.．][ \t]*)?"
 )
 MD_HEADING = lazy_re.compile(r"[ \t]{0,3}#{1,6}[ \t]")
@@ -43,18 +40,16 @@ _VALUE_ENDINGS = tuple(CJK_VALUE_NOUNS) + _words(
     "方 人 号 名 址 别 族 龄 历 码 话 箱 行 章 字 位 业 期 日 编 籍 貌 况 度 级 型 额 价 费 数 量 率 方式 产地 标准 代表"
 )
 # 当事人信息：\n姓名：… names the group of fields below it
-GROUP_ENDINGS = ("信息", "情况", "资料", "事项", "概况", "information", "details")
+GROUP_ENDINGS = ("信息", "情况", "资料", "概况", "information", "details")
 
 _EN_VALUE = lazy_re.compile(
     r"(?i)(?:name|date|address|title|signature|by|its|phone|tel|fax|e-?mail|company|amount|"
     r"city|state|zip|country|position|dated|witness|attn|to|from|re|cc|no|number|id)\.?$"
 )
-_ASCII_LETTER = lazy_re.compile(r"[A-Za-z]")
 # what may end the text before a label on a form line (其他□ ____ 姓名：, a note in parentheses):
 # a tick box, a line to write on, a closing bracket, another name of the field (姓名 / 名称：) —
 # not a sentence the "label" would end
 _FIELD_BEFORE = frozenset("□☐■☑☒✓√_＿）)/")
-# a line holding only an unfilled template slot ({{field_001}}): the value above is not filled
 
 
 def _last(matches: Iterator[re.Match[str]]) -> re.Match[str] | None:
@@ -136,7 +131,7 @@ def label_before(text: str, colon: int, line_start: int) -> Label | None:
         assert lead is not None  # every part of _LEAD is optional
         body_start = lead.end()
         raw = text[line_start:body_start]
-        indent = len(raw) - len(raw.lstrip(_BLANK_CHARS))
+        indent = len(raw) - len(raw.lstrip(BLANK_CHARS))
         listed = body_start > line_start + indent
     prev = max(text.rfind("：", body_start, colon), text.rfind(":", body_start, colon))
     if prev < 0 and colon - line_start > _REACH:
@@ -147,7 +142,7 @@ def label_before(text: str, colon: int, line_start: int) -> Label | None:
     start = seg_start
     prose_before = False
     spaced = _last(SPACED.finditer(seg))
-    if spaced is not None and spaced.end() == len(seg.rstrip(_BLANK_CHARS)):
+    if spaced is not None and spaced.end() == len(seg.rstrip(BLANK_CHARS)):
         start = seg_start + spaced.start()  # 姓　　名: one label, not 名 after a blank
     else:
         last = _last(SPLIT.finditer(seg))
@@ -157,7 +152,7 @@ def label_before(text: str, colon: int, line_start: int) -> Label | None:
             if last.group() == "、" and prev < 0 and bar < 0 and is_label(seg):
                 start = seg_start
     value_before = text[seg_start:start]
-    before = value_before.strip(_BLANK_CHARS + "|")
+    before = value_before.strip(BLANK_CHARS + "|")
     boxed = bool(before) and before[-1] in _FIELD_BEFORE
     if prev < 0 and before and not boxed:
         # text before the label and no earlier field: the "label" ends a sentence
@@ -173,7 +168,7 @@ def label_before(text: str, colon: int, line_start: int) -> Label | None:
     return Label(start, after_field, prose_before, indent, listed)
 
 
-FIELD_LINE = lazy_re.compile(rf"(?:\*\*)?([^\r\n：:|]{{1,24}}?)(?:\*\*)?[{_BLANKS}]*[：:](?!//)")
+FIELD_LINE = lazy_re.compile(rf"(?:\*\*)?([^\r\n：:|]{{1,24}}?)(?:\*\*)?[{BLANK_CLASS}]*[：:](?!//)")
 
 _REACH = 120  # how far back from a colon its label and the field before it are looked for
 
@@ -184,7 +179,7 @@ def field_line(text: str, start: int, end: int, limit: int = 12) -> tuple[bool, 
     assert lead is not None
     body = lead.end()
     raw = text[start:body]
-    indent = len(raw) - len(raw.lstrip(_BLANK_CHARS))
+    indent = len(raw) - len(raw.lstrip(BLANK_CHARS))
     listed = body > start + indent
     m = FIELD_LINE.match(text, body, end)
     is_field = (

@@ -213,11 +213,11 @@ class EmptyField(Rule):
     def _find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         from .cells import CellSpans, docx_cells, empty_cells
 
-        yield from empty_cells(text, is_label)
+        yield from empty_cells(text)
         cells = None
         if ctx.places and ctx.kind == "docx":
-            yield from docx_cells(text, ctx.places, is_label, GROUP_ENDINGS)
             cells = CellSpans(ctx.places, len(text))
+            yield from docx_cells(text, cells)
         for pattern in _CANDIDATES:
             for m in ctx.finditer(pattern, text):
                 hit = self._check(text, m.start(), cells, ctx.kind)
@@ -238,9 +238,7 @@ class EmptyField(Rule):
             yield Hit(label.start, start, message=f"empty form field '{text[label.start : start]}'")
             start = label.start
 
-    def _check(
-        self, text: str, colon: int, cells: CellSpans | None = None, kind: str = "text"
-    ) -> Hit | None:
+    def _check(self, text: str, colon: int, cells: CellSpans | None, kind: str) -> Hit | None:
         n = len(text)
         if colon == 0 or text[colon - 1] in _NO_LABEL_BEFORE:
             return None
@@ -302,7 +300,7 @@ class EmptyField(Rule):
         colon: int,
         line_start: int,
         line_end: int,
-        tabular: bool = True,
+        tabular: bool,
     ) -> bool:
         name = text[label.start : colon]
         if label.after_field:

@@ -303,7 +303,9 @@ def _masked_group(text: str, start: int, end: int) -> bool:
 
 # 尾号××××的银行卡, 手机尾号XXXX: the marks stand for digits masked on purpose (SPEC §1: masked
 # with ×/*/X in any length), named so by the words around them
-_MASK_BEFORE = lazy_re.compile(r"(?:尾号|尾数|末尾|后[四4]位|末[四4]位|后[六6]位)[为是：:]?[ \t]?$")
+_MASK_BEFORE = lazy_re.compile(
+    rf"(?:尾号|尾数|末尾|[后末][0-9一二三四五六七八九十]{{1,2}}位)[为是：:]?[{BLANK_CLASS}]?$"
+)
 _MASK_AFTER = lazy_re.compile(r"号?的?(?:银行卡|借记卡|信用卡|卡|账户|帐户|账号|帐号|手机|电话|身份证)")
 
 

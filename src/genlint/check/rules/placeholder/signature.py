@@ -10,12 +10,13 @@ import re
 
 from .... import _lazy_re as lazy_re
 from .. import PatternRule, RuleContext
+from .blanks import BLANK_CLASS
 
 # a signature label standing alone before a rule line (Signature: ____, 签字：____); a named
 # signer (乙方（签字）：____) asks for that party's signature, a blank the reviewer sends back
 _SIGN_BEFORE = lazy_re.compile(
-    r"(?i)(?:^|[ \t\u3000\xa0]{2}|\t)(?:signature|signed|sign here|initials?|by|签字|签名|签章|盖章)"
-    r"[ \t\u3000\xa0]*[：:][ \t\u3000\xa0]*$"
+    rf"(?i)(?:^|[{BLANK_CLASS}]{{2}}|\t)(?:signature|signed|sign here|initials?|by|签字|签名|签章|盖章)"
+    rf"[{BLANK_CLASS}]*[：:][{BLANK_CLASS}]*$"
 )
 _LOOK_BACK = 40  # a signature label stands just before its line
 
@@ -33,13 +34,15 @@ def signature_rule_line(text: str, start: int) -> bool:
 
 
 # a line of nothing but rule runs, one per signer (____   ____)
-_RULES_ONLY = lazy_re.compile(r"[ \t\u3000\xa0]*(?:[_＿]{3,}[ \t\u3000\xa0]*)+\r?$")
+_RULES_ONLY = lazy_re.compile(rf"[{BLANK_CLASS}]*(?:[_＿]{{3,}}[{BLANK_CLASS}]*)+\r?$")
 # Signed:, Signature:, 签字： alone on the line above; Date:, Name:, Title:, Its:, 日期： after
 _SIGN_LABEL_LINE = lazy_re.compile(
-    r"(?i)[ \t]*(?:signed|signature|signatures|sign here|签字|签名|签章|盖章)[ \t]*[：:][ \t]*\r?$"
+    rf"(?i)[{BLANK_CLASS}]*(?:signed|signature|signatures|sign here|签字|签名|签章|盖章)"
+    rf"[{BLANK_CLASS}]*[：:][{BLANK_CLASS}]*\r?$"
 )
 _UNDER_SIGNATURE = lazy_re.compile(
-    r"(?i)[ \t]*(?:date|dated|name|print name|printed name|title|its|日期|签署日期|姓名)[ \t]*[：:]"
+    rf"(?i)[{BLANK_CLASS}]*(?:date|dated|name|print name|printed name|title|its|日期|签署日期|姓名)"
+    rf"[{BLANK_CLASS}]*[：:]"
 )
 _REACH_LINES = 400  # characters looked at above and below a rule line
 
@@ -64,7 +67,7 @@ def _block_rule_line(text: str, line_start: int) -> bool:
 
 def _neighbour_line(text: str, at: int, *, up: bool) -> str | None:
     """The nearest non-empty line above ``at`` (a line start) or below it (a line end),
-    skipping at most one empty line; None when there is none within reach."""
+    skipping at most two empty lines; None when there is none within reach."""
     pos = at
     for _ in range(3):
         if up:
@@ -92,12 +95,11 @@ class _QuietOnSignatureLines(PatternRule):
         return not signature_rule_line(text, match.start())
 
 
-def quiet_on_signature_lines(rule: PatternRule, good: tuple[str, ...] = ()) -> PatternRule:
-    """``rule`` (loaded from rules.toml) as a copy that leaves signature rule lines alone, with
-    ``good`` examples showing it."""
+def quiet_on_signature_lines(rule: PatternRule) -> PatternRule:
+    """``rule`` (loaded from rules.toml, whose good examples show the veto) as a copy that
+    leaves signature rule lines alone."""
     quiet = copy.copy(rule)
     quiet.__class__ = _QuietOnSignatureLines  # same fields, one more veto: no second loader
-    quiet.good = (*rule.good, *good)  # type: ignore[misc]
     return quiet
 
 
