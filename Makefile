@@ -11,7 +11,8 @@ CACHE := .cache
 # `make lock`); its cache and the interpreter it uses stay on this machine
 UV_HOME := $(CACHE)/uv-tool
 UV := $(UV_HOME)/bin/uv
-export UV_CACHE_DIR := $(abspath $(CACHE)/uv)
+UV_CACHE_DIR ?= $(abspath $(CACHE)/uv)
+export UV_CACHE_DIR
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := $(abspath $(VENV))
 PROMPTFOO_VERSION := 0.121.20
