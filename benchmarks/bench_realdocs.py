@@ -3,13 +3,19 @@ verdicts and seconds per file, over the labelled real-document corpora, as one t
 
 Run: .venv/bin/python benchmarks/bench_realdocs.py [--dev DIR] [--own DIR] [--only SUBSTR]
 
+Every corpus under ``../shared/corpora/`` is scored by default: realdocs-dev and realdocs-own in
+this table, realdocs-2 and realdocs-3 (labels in the format of their READMEs) by the corpora's own
+``score_labelled.py``, whose summary lines follow the table. Without ``../shared`` (a user's
+clone) the shared corpora are skipped with a note and only what the repository holds is scored.
+
 Corpora (each a folder with ``expect.jsonl`` and ``files/``; labels as in realdocs-dev's
 ``score.py``: ``verdict``, ``must_find``, ``must_not_find``, ``anonymised_names``):
 
 * realdocs-dev: ``--dev DIR``, else ``$GENLINT_REALDOCS_DEV``, else ``../shared/corpora/realdocs-dev``
   beside the repository; skipped with a message when absent (it is not part of the repository).
-* realdocs-own: ``--own DIR``, else ``benchmarks/corpora/realdocs-own``; a labelled file that is
-  not present (recorded in the manifest but not vendored) is counted as skipped, not scored.
+* realdocs-own: ``--own DIR``, else ``benchmarks/corpora/realdocs-own``; its files from
+  ``--own-files DIR``, else ``$GENLINT_REALDOCS_OWN_FILES``, else ``../shared/corpora/realdocs-own/files``;
+  a labelled file that is not present is counted as skipped, not scored.
 
 Files labelled ``anonymised_names`` (published judgments) are checked with ``--profile judgment``.
 An item's class is its ``class`` key, else read from its rule and pattern (see ``item_class``).
@@ -35,15 +41,66 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 # ../shared beside the repository; a git worktree (…/wt/NAME) finds it beside the main one
-DEV_DEFAULT = next(
+SHARED_CORPORA = next(
     (
-        p / "shared" / "corpora" / "realdocs-dev"
+        p / "shared" / "corpora"
         for p in (ROOT.parent, ROOT.parent.parent)
-        if (p / "shared" / "corpora" / "realdocs-dev").is_dir()
+        if (p / "shared" / "corpora").is_dir()
     ),
-    ROOT.parent / "shared" / "corpora" / "realdocs-dev",
+    ROOT.parent / "shared" / "corpora",
 )
+DEV_DEFAULT = SHARED_CORPORA / "realdocs-dev"
 OWN_DEFAULT = ROOT / "benchmarks" / "corpora" / "realdocs-own"
+OWN_FILES_DEFAULT = SHARED_CORPORA / "realdocs-own" / "files"
+# the corpora labelled in score_labelled.py's format, scored by that script
+LABELLED = ("realdocs-2", "realdocs-3")
+_SUMMARY = re.compile(
+    r"^(?P<name>\S+): recall macro (?P<macro>[\d.]+) micro (?P<micro>[\d.]+) "
+    r"per-file (?P<per_file>[\d.]+); false alarms (?P<alarms>\d+);.*verdicts "
+    r"(?P<right>\d+)/(?P<files>\d+); (?P<seconds>\d+) s",
+    re.MULTILINE,
+)
+
+
+def score_labelled(name: str) -> dict[str, Any] | None:
+    """realdocs-2/-3 scored by the corpora's own script with this venv's genlint: macro and
+    micro recall, false alarms, verdicts, seconds; None when the corpus is absent."""
+    folder = SHARED_CORPORA / name
+    script = SHARED_CORPORA / "score_labelled.py"
+    if not (folder / "expect.jsonl").is_file() or not script.is_file():
+        return None
+    genlint = Path(sys.executable).parent / "genlint"
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(script),
+            str(folder),
+            "--genlint",
+            str(genlint),
+            "--min-macro",
+            "0",
+            "--max-false-alarms",
+            "100000",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=1800,
+    )
+    found = _SUMMARY.search(done.stdout)
+    if not found:
+        raise RuntimeError(f"{name}: score_labelled.py printed no summary: {done.stderr[-300:]}")
+    figures: dict[str, Any] = {k: float(v) for k, v in found.groupdict().items() if k != "name"}
+    figures["summary"] = found.group(0)
+    figures["per_class"] = next(
+        (line for line in done.stderr.splitlines() if line.startswith("per class: ")), ""
+    )
+    figures["problems"] = [
+        line
+        for line in done.stderr.splitlines()
+        if line.startswith(("missed", "false alarm", "verdict"))
+    ]
+    return figures
 
 
 def item_class(item: dict[str, Any]) -> str:
@@ -283,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
     own_files = args.own_files or (
         Path(os.environ["GENLINT_REALDOCS_OWN_FILES"])
         if os.environ.get("GENLINT_REALDOCS_OWN_FILES")
-        else None
+        else (OWN_FILES_DEFAULT if OWN_FILES_DEFAULT.is_dir() else None)
     )
     results = {
         name: run_cases(folder, args.only, own_files if name == "realdocs-own" else None)
@@ -309,6 +366,17 @@ def main(argv: list[str] | None = None) -> int:
         for name, s in scores.items():
             for line in s.misses:
                 print(f"{name}: {line}")
+    if not args.only:
+        for name in LABELLED:
+            figures = score_labelled(name)
+            if figures is None:
+                print(f"{name}: skipped, no {SHARED_CORPORA / name}", file=sys.stderr)
+                continue
+            print(figures["summary"])
+            print(f"  {figures['per_class']}")
+            if args.verbose:
+                for line in figures["problems"]:
+                    print(f"{name}: {line}")
     return 0
 
 

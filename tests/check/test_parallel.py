@@ -14,6 +14,7 @@ import psutil
 import pytest
 
 from genlint.check import check_paths
+from genlint.check.engine import worker_check
 from genlint.check.parallel import check_files_parallel, resolve_jobs
 from genlint.cli.main import main
 from genlint.errors import InputError
@@ -100,7 +101,13 @@ def test_dying_worker_retried_once(tmp_path: Path) -> None:
     done: list[int] = []
     # the driver checks nothing itself here: every file goes to a worker that may die
     results = check_files_parallel(
-        files, settings, 2, progress=done.append, worker=serve, help_workers=False
+        files,
+        settings,
+        2,
+        setup=worker_check,
+        progress=done.append,
+        worker=serve,
+        help_workers=False,
     )
     assert [r.path for r in results] == files
     assert sum(done) == len(files)

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import re
@@ -460,7 +461,14 @@ def check_paths(
 
         settings = (select, ignore, config, options)
         report.files.extend(
-            check_files_parallel(files, settings, jobs, progress=progress, checker=checker)
+            check_files_parallel(
+                files,
+                settings,
+                jobs,
+                setup=worker_check,
+                check_here=functools.partial(check_file, checker),
+                progress=progress,
+            )
         )
         return report
     # one or two files: starting a worker costs more than checking them here
@@ -472,6 +480,12 @@ def check_paths(
             if progress is not None:
                 progress(1)
     return report
+
+
+def worker_check(settings: tuple[Any, Any, Any, Any]) -> Callable[[str], FileResult]:
+    """A worker's check of one path, its Checker built once (the pool's ``Job.setup``; sent to
+    the workers by name). ``check_file`` is looked up at call time, so a test can replace it."""
+    return functools.partial(check_file, Checker(*settings))
 
 
 def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileResult:

@@ -7,17 +7,13 @@ itself, and how a file that killed its worker is reported.
 
 from __future__ import annotations
 
-import functools
 import os
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import _pool
 from .._pool import resolve_jobs
 from .report import FileResult
-
-if TYPE_CHECKING:
-    from .engine import Checker
 
 __all__ = ["check_files_parallel", "resolve_jobs"]
 
@@ -29,13 +25,6 @@ _PLAIN = frozenset((".txt", ".text", ".md", ".markdown", ".json"))
 # a bigger file is checked by a worker: a file that exhausts memory must not take the driver
 # (and every result it holds) with it
 _DRIVER_MAX_BYTES = 1 << 20
-
-
-def checker_for(settings: Settings) -> Callable[[str], FileResult]:
-    """A worker's check of one path, its Checker built once (``_pool.Job.setup``)."""
-    from . import engine  # looked up now, so a test can replace engine.check_file
-
-    return functools.partial(engine.check_file, engine.Checker(*settings))
 
 
 def driver_may_check(path: str) -> bool:
@@ -64,35 +53,37 @@ def check_files_parallel(
     settings: Settings,
     jobs: int,
     *,
+    setup: Callable[[Settings], Callable[[str], FileResult]],
+    check_here: Callable[[str], FileResult] | None = None,
     progress: Callable[[int], None] | None = None,
-    checker: Checker | None = None,
     worker: _pool.Serve | None = None,
     help_workers: bool = True,
 ) -> list[FileResult]:
     """Each file's :class:`FileResult`, in the order of ``files``, checked by ``jobs``
-    processes (this one among them). Standard input (``-``) is read here: a worker cannot read
-    the driver's stdin. ``checker``: this process's, when the caller built one already;
+    processes (this one among them). ``setup(settings)`` builds a worker's check of one path
+    (a module-level function: it is sent to the workers by name); the engine passes it, so this
+    module never imports the engine back (docs/architecture.md). ``check_here``: this process's
+    check, for standard input (``-``, which a worker cannot read) and the small plain files the
+    driver may check itself; without it every file goes to a worker and ``-`` is refused.
     ``worker`` replaces the worker loop (tests use it to kill workers on purpose)."""
-    from .engine import Checker, check_file
-
-    own = checker
     results: list[FileResult | None] = [None] * len(files)
     stdin = [i for i, path in enumerate(files) if path == "-"]
-    if stdin:
-        own = own or Checker(*settings)
-        for i in stdin:
-            results[i] = check_file(own, files[i])
-            if progress is not None:
-                progress(1)
+    if stdin and check_here is None:
+        raise ValueError("standard input is checked in this process: pass check_here")
+    for i in stdin:
+        assert check_here is not None
+        results[i] = check_here(files[i])
+        if progress is not None:
+            progress(1)
     rest = [i for i, path in enumerate(files) if path != "-"]
     job: _pool.Job[str, FileResult] = _pool.Job(
-        setup=checker_for,
+        setup=setup,
         settings=settings,
         noun="file",
         died=_died,
         retried=_retried,
         local=driver_may_check,
-        run_local=functools.partial(check_file, own) if own is not None else None,
+        run_local=check_here,
     )
     done = (lambda index: progress(1)) if progress is not None else None
     checked = _pool.run(

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple
 from .. import _pool
 from ..errors import GenlintError
 from .models import Counts, Fact, Page, PageResult, Thresholds, Violation
+from .scoring import _environment, _fact_finder, evaluate_page, page_result
 
 __all__ = ["evaluate_files", "evaluate_pages"]
 
@@ -51,8 +52,6 @@ def _to_wire(result: PageResult) -> Wire:
 
 
 def _from_wire(page: Page, wire: Wire, limits: Thresholds) -> PageResult:
-    from .engine import page_result
-
     counts, violations, uncovered = wire
     rebuilt = tuple(
         Violation(page.method, index, page.claims[index].text, reason, detail)
@@ -82,7 +81,6 @@ def _file_wire(score: Callable[[Page], Wire]) -> Callable[[str], FileWire]:
 def page_scorer(settings: Settings) -> Callable[[Page], Wire]:
     """A worker's score of one page, as sent back (``_pool.Job.setup``)."""
     from .context import Environment
-    from .engine import _environment, _fact_finder, evaluate_page
     from .rules import resolve_rules
 
     facts, glossary, lexicon, rules, disable, limits = settings
