@@ -62,13 +62,20 @@ def test_make_dist_builds_wheel_and_sdist_alone(tmp_path: Path) -> None:
     assert _uv("venv", "--quiet", "--python", sys.executable, str(venv)).returncode == 0
     pins = tmp_path / "runtime.txt"
     exported = _uv(
-        "export", "--frozen", "--quiet", "--no-dev", "--no-emit-project", "--no-header",
-        "--output-file", str(pins),
+        "export",
+        "--frozen",
+        "--quiet",
+        "--no-dev",
+        "--no-emit-project",
+        "--no-header",
+        "--output-file",
+        str(pins),
     )
     assert exported.returncode == 0, exported.stderr
     python = venv / "bin" / "python"
-    installed = _uv("pip", "install", "--quiet", "--python", str(python), "-r", str(pins),
-                    str(wheel))
+    installed = _uv(
+        "pip", "install", "--quiet", "--python", str(python), "-r", str(pins), str(wheel)
+    )
     assert installed.returncode == 0, installed.stderr
     genlint = venv / "bin" / "genlint"
     shown = subprocess.run([str(genlint), "--help"], capture_output=True, text=True, timeout=60)
@@ -77,7 +84,10 @@ def test_make_dist_builds_wheel_and_sdist_alone(tmp_path: Path) -> None:
     draft.write_text("# 合同\n\n甲方：【公司名称】\n", encoding="utf-8")
     checked = subprocess.run(
         [str(genlint), "check", str(draft), "--no-color"],
-        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
     )
     # a finding, so exit 1, read from the wheel's own rule tables
     assert checked.returncode == 1, (checked.stdout, checked.stderr)
