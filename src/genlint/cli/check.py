@@ -196,16 +196,20 @@ def command(
 
             # the files [check] exclude leaves, as check_paths reads them on this machine
             ray_paths = not_excluded(expand_paths(ray_paths), config)
-        return run_on_ray(
+        ray_report, total = run_on_ray(
             ray_paths,
             (select or None, ignore, config, options),
             fmt=fmt,
             out_path=out_path,
             address=ray_address,
             jobs=workers if jobs != "1" else None,
-            color=color,
-            statistics=statistics,
         )
+        if fmt != "parquet":
+            return finish(ray_report, fmt, out_path, paths, color, statistics, config.show_values)
+        report_problems(ray_report.files)
+        if ray_report.errors:
+            return 2
+        return 1 if total else 0
     from ..readers import expand_paths
     from .progress import progress_bar
 
@@ -265,9 +269,7 @@ def _write_baseline(report: CheckReport, path: str, paths: tuple[str, ...]) -> i
     from ..check.baseline import baseline_json
 
     report_problems(report.files)
-    atomic_write(
-        path, baseline_json(report, os.path.dirname(os.path.abspath(path))), inputs=paths
-    )
+    atomic_write(path, baseline_json(report, os.path.dirname(os.path.abspath(path))), inputs=paths)
     n = len(report.findings)
     sys.stderr.write(f"genlint: wrote {n} finding{'s' if n != 1 else ''} to {path}\n")
     return 2 if report.errors else 0

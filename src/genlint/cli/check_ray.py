@@ -12,9 +12,12 @@ import contextlib
 import os
 import tempfile
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
+
+if TYPE_CHECKING:
+    from ..check import CheckReport
 
 
 def run_on_ray(
@@ -25,13 +28,12 @@ def run_on_ray(
     out_path: str | None,
     address: str | None,
     jobs: int | None,
-    color: bool | None,
-    statistics: bool,
-) -> int:
+) -> tuple[CheckReport, int]:
+    """The report of the files checked on a Ray cluster and the number of findings; the caller
+    (cli/check.py) formats it, so this module does not import the command back."""
     from ..batch import ray_engine, ray_files
     from ..check import Checker, CheckReport
     from ..readers import expand_paths
-    from .check import finish, report_problems
     from .progress import progress_bar
 
     checker = Checker(*settings)  # an unknown rule fails here, before a cluster starts
@@ -61,13 +63,7 @@ def run_on_ray(
             import ray
 
             ray.shutdown()
-    report = CheckReport(files=results, rules=checker.rules)
-    if fmt != "parquet":
-        return finish(report, fmt, out_path, paths, color, statistics, checker.config.show_values)
-    report_problems(results)
-    if report.errors:
-        return 2
-    return 1 if total else 0
+    return CheckReport(files=results, rules=checker.rules), total
 
 
 def _parts_folder(out_path: str, files: list[str]) -> str:

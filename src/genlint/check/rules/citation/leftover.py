@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .. import Hit, Rule, RuleContext
-from . import markers_in
+from .found import markers_in
 from .unknown_id import source_list
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ....errors import SchemaError
 from .. import Hit, Rule, RuleContext
-from . import markers_in
+from .found import markers_in
 
 if TYPE_CHECKING:
     from ....cite.sources import SourceList
