@@ -232,6 +232,7 @@ class Checker:
                     place_at(start) if place_at is not None else None,
                     source_line=shown,
                     source_column=start - shown_start,
+                    related=_related(text, hit, locate, pages, place_at) if hit.related else (),
                 )
             )
         return findings
@@ -305,6 +306,31 @@ class Checker:
                 )
             )
         return out
+
+
+def _related(
+    text: str, hit: Hit, locate: Any, pages: Any, place_at: Any
+) -> tuple[dict[str, Any], ...]:
+    """The places a hit names besides its own span, each located as a finding is. Few findings
+    carry them, so each line is counted from the start (no line table for every text)."""
+    out: list[dict[str, Any]] = []
+    for start, end in hit.related:
+        if not (0 <= start < end <= len(text)):
+            continue
+        if locate is not None:
+            line, column = locate(start)
+        else:
+            line = text.count("\n", 0, start) + 1
+            column = start - (text.rfind("\n", 0, start) + 1) + 1
+        entry: dict[str, Any] = {
+            "text": text[start:end], "start": start, "end": end, "line": line, "column": column
+        }
+        if locate is None and pages is not None:
+            entry["page"], entry["line"] = pages.locate(start, line)
+        if place_at is not None:
+            entry.update(place_at(start) or {})
+        out.append(entry)
+    return tuple(out)
 
 
 def _any_of(patterns: Sequence[re.Pattern[str]]) -> re.Pattern[str] | None:
