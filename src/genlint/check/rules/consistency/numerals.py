@@ -47,7 +47,7 @@ NUMERAL_CHARS = "".join(DIGITS) + "".join(UNITS) + "".join(BIG) + "".join(TENS)
 def parse_cn(s: str) -> int | None:
     """The value of a Chinese integer numeral (一百零七, 两千, 廿三, 壹万贰仟, 二〇二六 read digit by
     digit), or None when ``s`` is not one. Linear in ``len(s)``."""
-    if not s:
+    if not s or len(s) > 64:  # no amount or article number is written longer
         return None
     if all(c in DIGITS for c in s):  # positional: 二〇二六, 2026
         value = 0
@@ -175,7 +175,7 @@ def amount_fen(words: str) -> int | None:
     for prefix in ("人民币", "RMB", "CNY"):
         if s.startswith(prefix):
             s = s[len(prefix) :].lstrip("：: ")
-    if not s or not any(c in "元圆角分" for c in s):
+    if not s or len(s) > 80 or not any(c in "元圆角分" for c in s):
         return None
     m = _AMOUNT.fullmatch(s)
     if m is None:
@@ -220,6 +220,8 @@ def _decimal_fen(number: str, scale: int) -> int | None:
 def figure_fen(figure: str) -> int | None:
     """The value in fen of an amount in figures (1,000,000.00, 100000, 1.2万), None when it
     does not read as one."""
+    if len(figure) > 40:
+        return None
     s = figure.replace(",", "").replace("，", "").replace(" ", "")
     m = re.fullmatch(r"(\d+(?:\.\d+)?)([万萬亿億])?", s)
     if m is None:
