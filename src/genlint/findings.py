@@ -74,6 +74,9 @@ class Finding:
     # the file it was found in (check_paths; None for check_text): not in to_dict, whose JSON
     # lists findings under their file
     path: str | None = None
+    # the other places this finding is about: ``text``, ``start``, ``end``, ``line``,
+    # ``column`` and the location keys of each (a ``consistency`` finding names both places)
+    related: tuple[Mapping[str, Any], ...] = ()
 
     @property
     def pack(self) -> str:
@@ -99,4 +102,6 @@ class Finding:
             out.update(self.location)
         if self.fix is not None:
             out["fix"] = self.fix
+        if self.related:
+            out["related"] = [dict(r) for r in self.related]
         return out

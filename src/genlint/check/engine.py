@@ -185,6 +185,7 @@ class Checker:
         shown = ""
         pages = _Pages(text, page_starts) if page_starts else None
         place_at = _Places(places) if places else None
+        line_starts: list[int] = []  # built on the first finding that names a related place
         for rule, hit in pairs:
             start, end = hit.start, hit.end
             # walk forward counting line breaks: no line table, so memory stays flat
@@ -233,6 +234,9 @@ class Checker:
                     place_at(start) if place_at is not None else None,
                     source_line=shown,
                     source_column=start - shown_start,
+                    related=_related(text, hit, locate, pages, place_at, line_starts)
+                    if hit.related
+                    else (),
                 )
             )
         return findings
@@ -306,6 +310,36 @@ class Checker:
                 )
             )
         return out
+
+
+def _related(
+    text: str, hit: Hit, locate: Any, pages: Any, place_at: Any, line_starts: list[int]
+) -> tuple[dict[str, Any], ...]:
+    """The places a hit names besides its own span, each located as a finding is. The line
+    table (``line_starts``, filled here) is built only for a text with such findings."""
+    import bisect
+
+    out: list[dict[str, Any]] = []
+    for start, end in hit.related:
+        if not (0 <= start < end <= len(text)):
+            continue
+        if locate is not None:
+            line, column = locate(start)
+        else:
+            if not line_starts:
+                line_starts.append(0)
+                line_starts.extend(m.end() for m in re.finditer("\n", text))
+            line = bisect.bisect_right(line_starts, start)
+            column = start - line_starts[line - 1] + 1
+        entry: dict[str, Any] = {
+            "text": text[start:end], "start": start, "end": end, "line": line, "column": column
+        }
+        if locate is None and pages is not None:
+            entry["page"], entry["line"] = pages.locate(start, line)
+        if place_at is not None:
+            entry.update(place_at(start) or {})
+        out.append(entry)
+    return tuple(out)
 
 
 def _any_of(patterns: Sequence[re.Pattern[str]]) -> re.Pattern[str] | None:

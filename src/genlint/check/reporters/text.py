@@ -140,6 +140,9 @@ def render(
                 sev = str(f.severity)
                 out.append(f"{_INDENT}{shown}")
                 out.append(f"{_INDENT}{paint(_STYLE.get(sev, ''), caret)}")
+            for r in f.related:
+                where = f"page {r['page']} line {r['line']}" if "page" in r else f"{r['line']}:{r['column']}"
+                emit(f"{_INDENT}related: {where} '{printable(str(r['text']))}'", _DIM, _INDENT)
             if lang:
                 emit(f"{_INDENT}{_FIX[lang]}{printable(_lang.fix(f, lang))}", _DIM, _INDENT)
         for (rule, text), index in fold_at.items():

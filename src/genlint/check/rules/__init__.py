@@ -102,6 +102,8 @@ PACKS: dict[str, str] = {
     "sensitive": "genlint.check.rules.sensitive",
     "citation": "genlint.check.rules.citation",
     "document": "genlint.check.rules.document",
+    # not in DEFAULT_PACKS: a check of generated text asks for it (--select consistency)
+    "consistency": "genlint.check.rules.consistency",
 }
 
 DEFAULT_PACKS: tuple[str, ...] = ("placeholder", "sensitive", "citation", "document")
@@ -119,6 +121,9 @@ class Hit(NamedTuple):
     end: int
     message: str | None = None
     fix: str | None = None
+    # the other places the finding is about ((start, end) each): the figures an amount in words
+    # contradicts, the date a weekday is wrong for (docs/commands/check.md "Related places")
+    related: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
