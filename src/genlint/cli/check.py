@@ -103,6 +103,7 @@ if TYPE_CHECKING:
     "baseline_path",
     type=click.Path(dir_okay=False),
     default=None,
+    show_default="[check] baseline",
     help="Report only findings not in this baseline (see --write-baseline).",
 )
 @option(
@@ -152,9 +153,10 @@ def command(
         raise click.UsageError(f"--statistics prints text or json, not {fmt}")
     if ray_address is not None and engine != "ray":
         raise click.UsageError("--ray-address needs --engine ray")
+    config = CheckConfig.load(config_path)
+    baseline_path = baseline_path or config.baseline_file  # the flag beats [check] baseline
     if engine == "ray" and (baseline_path or write_baseline_path):
         raise click.UsageError("--baseline and --write-baseline run with --engine local")
-    config = CheckConfig.load(config_path)
     if show_values or lang is not None:
         from dataclasses import replace
 
