@@ -103,9 +103,9 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
             results.append(result)
 
     driver: dict[str, Any] = {"name": "genlint", "version": __version__}
-    uri = information_uri()
-    if uri is not None:
-        driver["informationUri"] = uri
+    info_uri = information_uri()
+    if info_uri is not None:
+        driver["informationUri"] = info_uri
     driver["rules"] = driver_rules
     run: dict[str, Any] = {
         "tool": {"driver": driver},
