@@ -34,8 +34,8 @@ def test_information_uri_is_no_package_index(run_cli, tmp_path: Path) -> None:  
     from genlint.check.reporters.sarif import information_uri
 
     (tmp_path / "a.txt").write_text("甲方：某某公司\n", "utf-8")
-    driver = json.loads(run_cli("check", str(tmp_path / "a.txt"), "--format", "sarif").out)[
-        "runs"
-    ][0]["tool"]["driver"]
+    driver = json.loads(run_cli("check", str(tmp_path / "a.txt"), "--format", "sarif").out)["runs"][
+        0
+    ]["tool"]["driver"]
     assert driver.get("informationUri") == information_uri()
     assert "pypi.org" not in json.dumps(driver)

@@ -90,7 +90,7 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
                 "level": _LEVEL[str(f.severity)],
                 "message": {"text": message},
                 "locations": [location],
-                "partialFingerprints": {"genlint/v1": _fingerprint(f, uri, nth)},
+                "partialFingerprints": {"genlint/v1": finding_fingerprint(f, uri, nth)},
             }
             properties: dict[str, Any] = {}
             if f.page is not None:
@@ -142,7 +142,7 @@ def information_uri() -> str | None:
     return None
 
 
-def _fingerprint(f: Finding, uri: str, nth: int) -> str:
+def finding_fingerprint(f: Finding, uri: str, nth: int) -> str:
     """What code scanning follows an alert by: rule, text, file and ``nth`` (which finding of
     that rule and text in the file), never the line, so an edit above does not reopen it; a
     keyed hash, of the masked value for a ``sensitive`` finding (:mod:`._fingerprint`: a plain
