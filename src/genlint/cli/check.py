@@ -358,18 +358,19 @@ def _without_path(file: FileResult) -> FileResult:
 def report_problems(files: list[FileResult], errors: bool = True) -> None:
     """A reader's repairs as warnings and each unreadable file as an error (unless
     ``errors`` is false: the report on the same stream shows them), on stderr."""
+    from ..check.report import display_path
+
+    def named(path: str, text: str) -> str:
+        # the path as the findings name it (drafts/x.png, not ./drafts/x.png)
+        shown = display_path(path)
+        return shown + text[len(path) :] if text.startswith(path) else f"{shown}: {text}"
+
     for file in files:
         for warning in file.warnings:
-            if not warning.startswith(file.path):
-                warning = f"{file.path}: {warning}"
-            sys.stderr.write(f"genlint: warning: {warning}\n")
+            sys.stderr.write(f"genlint: warning: {named(file.path, warning)}\n")
     for failed in files if errors else ():
-        if failed.error is None:
-            continue
-        message = failed.error or "cannot read"
-        if not message.startswith(failed.path):
-            message = f"{failed.path}: {message}"
-        sys.stderr.write(f"genlint: error: {message}\n")
+        if failed.error is not None:
+            sys.stderr.write(f"genlint: error: {named(failed.path, failed.error or 'cannot read')}\n")
 
 
 def _list_rules(
