@@ -370,7 +370,8 @@ def report_problems(files: list[FileResult], errors: bool = True) -> None:
             sys.stderr.write(f"genlint: warning: {named(file.path, warning)}\n")
     for failed in files if errors else ():
         if failed.error is not None:
-            sys.stderr.write(f"genlint: error: {named(failed.path, failed.error or 'cannot read')}\n")
+            message = named(failed.path, failed.error or "cannot read")
+            sys.stderr.write(f"genlint: error: {message}\n")
 
 
 def _list_rules(
