@@ -110,3 +110,15 @@ def test_after_a_wheel_install_init_says_which_repo_and_rev(
     rev = "0" * 40
     done = run_cli("init", str(tmp_path), "--repo", "https://git.example.org/g.git", "--rev", rev)
     assert done.code == 0 and rev in (tmp_path / ".pre-commit-config.yaml").read_text("utf-8")
+
+
+def test_the_written_config_offers_the_baseline_key(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from genlint.check import CheckConfig
+
+    assert run_cli("init", str(tmp_path), "--no-pre-commit").code == 0
+    path = tmp_path / "genlint.toml"
+    text = path.read_text("utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("# baseline = "))
+    path.write_text(text.replace(line, line[2:]), "utf-8")  # uncommented: a valid key
+    config = CheckConfig.load(path)
+    assert config.baseline_file == str(tmp_path.resolve() / ".genlint-baseline.json")
