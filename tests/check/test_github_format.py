@@ -45,7 +45,7 @@ def test_one_command_per_finding_with_location_and_masking(
     lines = result.out.splitlines()
     commands = [COMMAND.match(line) for line in lines[:-1]]
     assert all(commands), lines
-    assert lines[-1].startswith("genlint: 2 findings in 2 files")
+    assert lines[-1].startswith("genlint: 2 findings in 2 of 2 files")
     assert PHONE not in result.out
     by_file = {}
     for m in commands:

@@ -91,3 +91,34 @@ def test_profile_choices_are_the_config_profiles() -> None:
         assert isinstance(option.type, click.Choice)
         assert tuple(option.type.choices) == PROFILES, command.name
     assert tuple(init.PROFILES) == PROFILES
+
+
+def test_after_a_wheel_install_init_says_which_repo_and_rev(
+    run_cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    from genlint.cli import init
+
+    monkeypatch.setattr(init, "_origin", lambda: (None, None))
+    monkeypatch.setattr(init, "_wheel", lambda: "genlint-0.1.0-py3-none-any.whl")
+    result = run_cli("init", str(tmp_path))
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "installed from genlint-0.1.0-py3-none-any.whl" in result.err
+    assert "the commit the wheel was built from" in result.err
+    # the documented first method: the wheel, then init with --repo and --rev
+    install = (Path(__file__).parents[2] / "docs" / "install.md").read_text("utf-8")
+    assert "genlint init --repo" in install
+    rev = "0" * 40
+    done = run_cli("init", str(tmp_path), "--repo", "https://git.example.org/g.git", "--rev", rev)
+    assert done.code == 0 and rev in (tmp_path / ".pre-commit-config.yaml").read_text("utf-8")
+
+
+def test_the_written_config_offers_the_baseline_key(run_cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from genlint.check import CheckConfig
+
+    assert run_cli("init", str(tmp_path), "--no-pre-commit").code == 0
+    path = tmp_path / "genlint.toml"
+    text = path.read_text("utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("# baseline = "))
+    path.write_text(text.replace(line, line[2:]), "utf-8")  # uncommented: a valid key
+    config = CheckConfig.load(path)
+    assert config.baseline_file == str(tmp_path.resolve() / ".genlint-baseline.json")

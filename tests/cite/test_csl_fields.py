@@ -50,8 +50,8 @@ def test_unknown_field_warns_with_a_suggestion() -> None:
         [{"id": 1, "title": "A", "journal": "Nature"}, {"id": 2, "title": "B", "publsher": "X"}]
     )
     assert sources.warnings == [
-        '[0] unknown field "journal" ignored (did you mean "container"?)',
-        '[1] unknown field "publsher" ignored (did you mean "publisher"?)',
+        'source 1: unknown field "journal" ignored (did you mean "container"?)',
+        'source 2: unknown field "publsher" ignored (did you mean "publisher"?)',
     ]
     assert sources.get(1).container is None  # type: ignore[union-attr]
 
@@ -64,7 +64,7 @@ def test_cite_cli_prints_the_warning(run_cli, tmp_path: Path) -> None:  # type: 
     result = run_cli("cite", str(doc), "--sources", str(src))
     assert result.code == 0, result.err
     assert (
-        f'genlint: warning: {src}: [0] unknown field "journal" ignored (did you mean "container"?)'
+        f'genlint: warning: {src}: source 1: unknown field "journal" ignored (did you mean "container"?)'
         in result.err
     )
 
@@ -72,3 +72,14 @@ def test_cite_cli_prints_the_warning(run_cli, tmp_path: Path) -> None:  # type: 
 @given(st.dictionaries(st.sampled_from(["url", "doi", "pages", "volume"]), st.text(max_size=8)))
 def test_plain_entries_never_warn(fields: dict[str, str]) -> None:
     assert load_sources([{"id": 1, "title": "T", **fields}]).warnings == []
+
+
+def test_the_warning_names_the_source_by_its_id() -> None:
+    sources = load_sources(
+        [
+            {"id": 1, "title": "A"},
+            {"id": 4, "title": "D", "journal": "N"},
+            {"id": "7", "title": "x", "jornal": 1},
+        ]
+    )
+    assert [w.split(":")[0] for w in sources.warnings] == ["source 4", "source 7"]

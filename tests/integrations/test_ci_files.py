@@ -3,6 +3,7 @@ so this runs offline)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from support.action import ROOT, action_steps, run_action
 
 CHECK_JSONSCHEMA = Path(sys.executable).with_name("check-jsonschema")
+_KEY = {"GENLINT_FINGERPRINT_KEY": "action-test"}  # the key support.action's runner sets
 
 
 @pytest.mark.parametrize(
@@ -80,3 +82,35 @@ def test_the_steps_run_with_hostile_inputs(tmp_path: Path) -> None:
     assert any("dir with space/a.txt" in u or "dir%20with%20space/a.txt" in u for u in uris)
     assert any("b*.txt" in u or "b%2A.txt" in u for u in uris)
     assert not any("bx.txt" in u for u in uris), "the path was glob-expanded"
+
+
+def test_baseline_config_and_args_reach_genlint_unpasted(tmp_path: Path) -> None:
+    """The inputs a gate with a baseline needs: ``baseline`` (a name with spaces and shell
+    syntax), ``config`` and ``args``, each an environment value, never a script's text."""
+    work = tmp_path / "repo"
+    (work / "ci dir").mkdir(parents=True)
+    (work / "a.txt").write_text("电话13812345678\n", encoding="utf-8")
+    (work / "ci dir" / "genlint.toml").write_text('[check]\nselect = "sensitive"\n', "utf-8")
+    baseline = 'ci dir/base"; touch PWNED; echo "$(touch PWNED2).json'
+    subprocess.run(
+        [sys.executable, "-m", "genlint", "check", "a.txt", "--select",
+         "sensitive", "--write-baseline", str(work / baseline)],
+        cwd=work, check=True, capture_output=True, env={**os.environ, **_KEY},
+        timeout=120,
+    )  # fmt: skip
+    (work / "a.txt").write_text("前言\n\n电话13812345678\n甲方：某某公司\n", encoding="utf-8")
+    steps, outputs, _ = run_action(
+        work, tmp_path, paths="a.txt", format="github", baseline=baseline,
+        config="ci dir/genlint.toml", args="--ignore\ncitation\n--profile\njudgment\n",
+    )  # fmt: skip
+    check = steps[1]
+    assert not list(work.glob("PWNED*")) and not list(tmp_path.glob("PWNED*")), "an input ran"
+    # the config selects sensitive only, the baseline accepts the phone moved down two lines
+    assert outputs["exit-code"] == "0", check.stdout + check.stderr
+    assert "1 finding accepted by" in check.stderr
+    assert steps[-1].returncode == 0
+    hostile, _, _ = run_action(
+        work, tmp_path, paths="a.txt", format="github", args="--ignore $(touch PWNED3) `touch P4`"
+    )
+    assert "'$(touch'" in hostile[1].stderr and hostile[-1].returncode == 2
+    assert not list(work.glob("PWNED*")) and not list(work.glob("P4")), "an input ran"

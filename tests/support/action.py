@@ -21,6 +21,9 @@ DEFAULTS = {
     "extras": "docs,ocr",
     "format": "github,sarif",
     "sarif-file": "genlint.sarif",
+    "baseline": "",
+    "config": "",
+    "args": "",
     "fail-on": "findings",
     "fail-on-findings": "true",
 }

@@ -87,12 +87,21 @@ def load_baseline(path: str) -> Baseline:
     from .._io import read_json
 
     data: Any = read_json(path)
-    if not isinstance(data, dict) or data.get("version") != VERSION:
+    if not isinstance(data, dict) or "version" not in data:
         raise InputError(f"{path}: not a genlint baseline (write one with --write-baseline)")
+    version = data["version"]
+    if type(version) is not int or version != VERSION:
+        raise InputError(
+            f"{path}: baseline version {json.dumps(version)[:20]}, this genlint reads version "
+            f"{VERSION}; write it again with --write-baseline"
+        )
     rows = data.get("findings")
     if not isinstance(rows, list):
         raise InputError(f"{path}: 'findings' must be a list")
-    if data.get("key_check") != _key_check():
+    key_check = data.get("key_check")
+    if not isinstance(key_check, str):
+        raise InputError(f"{path}: no 'key_check' (edited by hand?); write it with --write-baseline")
+    if key_check != _key_check():
         raise InputError(
             f"{path}: written under another fingerprint key; set GENLINT_FINGERPRINT_KEY to "
             "the key it was written with (CI: a repository secret), or write it again"

@@ -48,6 +48,8 @@ KEYS = {
     "exclude": Key("str_or_list", _no_empty),
     "per-file-ignores": Key("table"),
     "profile": Key("str", _known_profile),
+    # the --baseline of every run that reads this file (pre-commit, CI), relative to its folder
+    "baseline": Key("str", _no_empty),
 }
 
 
@@ -70,6 +72,15 @@ class CheckConfig:
     per_file_ignores: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     root: str | None = None
     profile: str = "default"
+    # a baseline file as written in [check] (relative to ``root``): :attr:`baseline_file`
+    baseline: str | None = None
+
+    @property
+    def baseline_file(self) -> str | None:
+        """The ``baseline`` key as a path from the working directory (None when unset)."""
+        if self.baseline is None:
+            return None
+        return os.path.join(self.root or ".", os.path.expanduser(self.baseline))
 
     @classmethod
     def from_section(cls, section: Mapping[str, Any], where: str = "[check]") -> CheckConfig:
@@ -134,6 +145,7 @@ class CheckConfig:
             exclude=str_list("exclude"),
             per_file_ignores=per_file,
             profile=str(section.get("profile", "default")),
+            baseline=section.get("baseline"),
         )
 
     @classmethod

@@ -101,7 +101,7 @@ class SourceList:
     def __init__(self, sources: Sequence[Source], aliases: Mapping[int, int]) -> None:
         self.sources = tuple(sources)
         self.aliases = dict(aliases)
-        # what was ignored: ``[3] unknown field "journal" ignored (did you mean "container"?)``
+        # what was ignored: ``source 4: unknown field "journal" ignored (did you mean "container"?)``
         self.warnings: list[str] = []
         # Read once: each read of a source's id in a list of 100,000 is a cache miss.
         self._ids = [s.id for s in self.sources]
@@ -188,10 +188,19 @@ def _translated(index: int, entry: dict[str, Any], warnings: list[str]) -> dict[
         )
         guess = _CSL.get(guess, guess) if guess else None
         hint = f' (did you mean "{guess}"?)' if guess else ""
-        warnings.append(f'[{index}] unknown field "{name}" ignored{hint}')
+        warnings.append(f'{_entry_name(index, entry)}: unknown field "{name}" ignored{hint}')
     if isinstance(out.get("accessed"), Mapping):
         out["accessed"] = _csl_date(out["accessed"])
     return out
+
+
+def _entry_name(index: int, entry: Mapping[str, Any]) -> str:
+    """How a warning names an entry: by its id (``source 4``), which is what the document's
+    markers say, and its place in the list only when it has no usable id."""
+    source_id = entry.get("id")
+    if type(source_id) is int or (isinstance(source_id, str) and source_id.strip().isdigit()):
+        return f"source {str(source_id).strip()}"
+    return f"entry {index + 1}"
 
 
 def _csl_year(value: Mapping[str, Any]) -> Any:

@@ -103,6 +103,7 @@ if TYPE_CHECKING:
     "baseline_path",
     type=click.Path(dir_okay=False),
     default=None,
+    show_default="[check] baseline",
     help="Report only findings not in this baseline (see --write-baseline).",
 )
 @option(
@@ -152,9 +153,10 @@ def command(
         raise click.UsageError(f"--statistics prints text or json, not {fmt}")
     if ray_address is not None and engine != "ray":
         raise click.UsageError("--ray-address needs --engine ray")
+    config = CheckConfig.load(config_path)
+    baseline_path = baseline_path or config.baseline_file  # the flag beats [check] baseline
     if engine == "ray" and (baseline_path or write_baseline_path):
         raise click.UsageError("--baseline and --write-baseline run with --engine local")
-    config = CheckConfig.load(config_path)
     if show_values or lang is not None:
         from dataclasses import replace
 
@@ -358,18 +360,20 @@ def _without_path(file: FileResult) -> FileResult:
 def report_problems(files: list[FileResult], errors: bool = True) -> None:
     """A reader's repairs as warnings and each unreadable file as an error (unless
     ``errors`` is false: the report on the same stream shows them), on stderr."""
+    from ..check.report import display_path
+
+    def named(path: str, text: str) -> str:
+        # the path as the findings name it (drafts/x.png, not ./drafts/x.png)
+        shown = display_path(path)
+        return shown + text[len(path) :] if text.startswith(path) else f"{shown}: {text}"
+
     for file in files:
         for warning in file.warnings:
-            if not warning.startswith(file.path):
-                warning = f"{file.path}: {warning}"
-            sys.stderr.write(f"genlint: warning: {warning}\n")
+            sys.stderr.write(f"genlint: warning: {named(file.path, warning)}\n")
     for failed in files if errors else ():
-        if failed.error is None:
-            continue
-        message = failed.error or "cannot read"
-        if not message.startswith(failed.path):
-            message = f"{failed.path}: {message}"
-        sys.stderr.write(f"genlint: error: {message}\n")
+        if failed.error is not None:
+            message = named(failed.path, failed.error or "cannot read")
+            sys.stderr.write(f"genlint: error: {message}\n")
 
 
 def _list_rules(

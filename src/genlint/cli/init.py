@@ -42,6 +42,10 @@ exclude = [".git", ".venv", "node_modules"]
 # reports mask personal values; true shows them (only where the report stays private)
 show_values = false
 
+# findings accepted today (genlint check . --write-baseline .genlint-baseline.json): every
+# run here, pre-commit and CI included, then reports only new ones
+# baseline = ".genlint-baseline.json"
+
 # rules ignored in some files only
 [check.per-file-ignores]
 # "templates/**" = ["placeholder"]
@@ -96,6 +100,13 @@ def command(folder: str, profile: str, pre_commit: bool, repo: str | None, rev: 
             found_repo, found_rev = _origin()
             repo, rev = repo or found_repo, rev or found_rev
         if not repo or not rev:
+            wheel = _wheel()
+            if wheel is not None:  # a wheel records neither: say which ones to give
+                raise InputError(
+                    f"genlint was installed from {wheel}, which records no repository or "
+                    "commit: pass --repo URL --rev COMMIT (where your team keeps genlint, and "
+                    "the commit the wheel was built from; docs/install.md), or --no-pre-commit"
+                )
             raise InputError(
                 "cannot tell which repository and commit this genlint comes from; "
                 "pass --repo URL --rev COMMIT (or --no-pre-commit)"
@@ -153,3 +164,17 @@ def _origin() -> tuple[str | None, str | None]:
         if done.returncode == 0 and done.stdout.strip():
             return path, done.stdout.strip()
     return None, None
+
+
+def _wheel() -> str | None:
+    """The wheel file this genlint was installed from (pip's direct_url.json), or None."""
+    from importlib import metadata
+
+    try:
+        raw = metadata.distribution("genlint").read_text("direct_url.json")
+        url = json.loads(raw or "{}").get("url")
+    except (metadata.PackageNotFoundError, ValueError, AttributeError):
+        return None
+    if isinstance(url, str) and url.endswith(".whl"):
+        return url.rsplit("/", 1)[-1]
+    return None

@@ -70,9 +70,9 @@ def command(**opts: Any) -> int:
         merged["select"] = tuple(s.strip() for s in select if s.strip())
     api_key_var = merged.pop("api_key_env", None)
     settings = ServeSettings(**merged, api_key=api_key_from_env(api_key_var)).check()
-    import logging
+    from ..serve.logs import configure_logging
 
-    logging.getLogger("genlint.serve").setLevel(logging.INFO)  # the access log, to stderr
+    configure_logging()  # the access log, to stderr, as JSON lines
     common: dict[str, Any] = {
         "host": settings.host,
         "port": settings.port,
@@ -84,7 +84,7 @@ def command(**opts: Any) -> int:
     where = f"genlint serve on http://{settings.host}:{settings.port}"
     if settings.workers == 1:
         server = uvicorn.Server(uvicorn.Config(create_app(settings), **common))
-        click.echo(where, err=True)
+        _announce(where)
         server.run()
         return 0
     _run_workers(uvicorn, settings, api_key_var, common, where)
@@ -105,10 +105,18 @@ def _run_workers(
     os.environ[SETTINGS_ENV] = settings_to_env(settings, api_key_var)
     with tempfile.TemporaryDirectory(prefix="genlint-serve-metrics-") as metrics_dir:
         os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", metrics_dir)
-        click.echo(f"{where} ({settings.workers} workers)", err=True)
+        _announce(f"{where} ({settings.workers} workers)")
         uvicorn.run(
             "genlint.serve:app_from_environment",
             factory=True,
             workers=settings.workers,
             **common,
         )
+
+
+def _announce(where: str) -> None:
+    """The first line of serve's log, a JSON line as every other (genlint.serve.logs)."""
+    import json
+    import logging
+
+    logging.getLogger("genlint.serve").info(json.dumps({"event": "listening", "message": where}))

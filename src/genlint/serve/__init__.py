@@ -26,13 +26,8 @@ def create_app(settings: ServeSettings) -> Any:
 def app_from_environment() -> Any:
     """The application of one worker process of ``genlint serve --workers N`` (uvicorn's
     factory): the settings the command wrote to the environment, and its access log."""
-    import logging
-    import sys
-
+    from .logs import configure_logging
     from .settings import settings_from_env
 
-    logging.basicConfig(
-        level=logging.WARNING, format="genlint: %(levelname)s: %(message)s", stream=sys.stderr
-    )
-    logging.getLogger("genlint.serve").setLevel(logging.INFO)
+    configure_logging()
     return create_app(settings_from_env())

@@ -23,6 +23,7 @@ REPORTERS: dict[str, str] = {
     "junit": "genlint.check.reporters.junit",
     "html": "genlint.check.reporters.html",
     "github": "genlint.check.reporters.github",
+    "gitlab": "genlint.check.reporters.gitlab",
 }
 
 

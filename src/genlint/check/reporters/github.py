@@ -67,8 +67,11 @@ def render(report: CheckReport, *, color: bool = False) -> str:
             message = f"{path}:{where(f)}: {f.message}{shown}"
             out.append(f"::{_LEVEL[str(f.severity)]} {','.join(props)}::{_data(message)}")
     n = len(report.findings)
+    files = len(report.files)
+    with_findings = sum(1 for f in report.files if f.findings)
+    # the text report's summary, word for word: files with findings of files checked
     out.append(
-        f"genlint: {n} finding{'s' if n != 1 else ''} in {len(report.files)} "
-        f"file{'s' if len(report.files) != 1 else ''}"
+        f"genlint: {n} finding{'s' if n != 1 else ''} in {with_findings} of {files} "
+        f"file{'s' if files != 1 else ''}"
     )
     return "\n".join(out) + "\n"

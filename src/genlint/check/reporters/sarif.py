@@ -52,6 +52,9 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
     results = []
     notifications = []
     for file in report.files:
+        # the how-manyth finding of its rule and text in the file: the fingerprint's part that
+        # tells equal findings apart without a line number (an edit above moves every line)
+        occurrence: dict[tuple[str, str], int] = {}
         uri = display_path(file.path)
         if file.error is not None:
             notifications.append(
@@ -63,6 +66,7 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
             )
             continue
         for f in file.findings:
+            nth = occurrence[(f.rule, f.text)] = occurrence.get((f.rule, f.text), 0) + 1
             region: dict[str, Any] = {"startLine": f.line, "startColumn": f.column}
             if "\n" not in f.text:
                 region["endColumn"] = f.column + len(f.text)
@@ -86,7 +90,7 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
                 "level": _LEVEL[str(f.severity)],
                 "message": {"text": message},
                 "locations": [location],
-                "partialFingerprints": {"genlint/v1": _fingerprint(f, uri)},
+                "partialFingerprints": {"genlint/v1": finding_fingerprint(f, uri, nth)},
             }
             properties: dict[str, Any] = {}
             if f.page is not None:
@@ -98,15 +102,13 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
                 result["properties"] = properties
             results.append(result)
 
+    driver: dict[str, Any] = {"name": "genlint", "version": __version__}
+    info_uri = information_uri()
+    if info_uri is not None:
+        driver["informationUri"] = info_uri
+    driver["rules"] = driver_rules
     run: dict[str, Any] = {
-        "tool": {
-            "driver": {
-                "name": "genlint",
-                "version": __version__,
-                "informationUri": "https://pypi.org/project/genlint/",
-                "rules": driver_rules,
-            }
-        },
+        "tool": {"driver": driver},
         "results": results,
         # genlint counts columns in code points (SARIF's default is UTF-16 code units)
         "columnKind": "unicodeCodePoints",
@@ -120,18 +122,39 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
 
 
-def _fingerprint(f: Finding, uri: str) -> str:
-    """What code scanning follows an alert by. A ``sensitive`` finding's is a keyed hash of
-    rule, masked value and location (:mod:`._fingerprint`: a plain hash of an 11-digit number
-    is the number), the same with and without ``--show-values``."""
-    from ..redact import MaskedFinding, is_personal, masked_value
+def information_uri() -> str | None:
+    """The project's own page as its metadata names it (``Documentation``, else ``Homepage``
+    or ``Repository``); None when it names none. Never a package index: genlint is not
+    published there, and a name nobody holds there is a name anybody could register."""
+    from importlib import metadata
 
-    if not is_personal(f):
-        return f"{f.rule}:{f.text}:{f.line}"
+    try:
+        urls = metadata.metadata("genlint").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return None
+    named = dict(
+        (label.strip().lower(), url.strip())
+        for label, _, url in (entry.partition(",") for entry in urls)
+    )
+    for label in ("documentation", "homepage", "repository", "source"):
+        if named.get(label, "").startswith("https://"):
+            return named[label]
+    return None
+
+
+def finding_fingerprint(f: Finding, uri: str, nth: int) -> str:
+    """What code scanning follows an alert by: rule, text, file and ``nth`` (which finding of
+    that rule and text in the file), never the line, so an edit above does not reopen it; a
+    keyed hash, of the masked value for a ``sensitive`` finding (:mod:`._fingerprint`: a plain
+    hash of an 11-digit number is the number), the same with and without ``--show-values``."""
+    from ..redact import MaskedFinding, is_personal, masked_value
     from ._fingerprint import fingerprint
 
-    shown = f.text if isinstance(f, MaskedFinding) else masked_value(f.rule, f.text)
-    return "hmac-sha256:" + fingerprint(f.rule, shown, uri, f.page, f.pointer, f.line)
+    shown = f.text
+    if is_personal(f) and not isinstance(f, MaskedFinding):
+        shown = masked_value(f.rule, f.text)
+    # keyed for every finding: a JSON pointer can hold a personal value (a phone number as key)
+    return "hmac-sha256:" + fingerprint(f.rule, shown, uri, f.pointer, nth)
 
 
 def render(report: CheckReport, *, color: bool = False) -> str:
