@@ -27,6 +27,9 @@ _CONFIG_KEYS: dict[str, Key] = {
     "token_budget": Key("int"),
     "attempt_timeout_s": Key("number"),
     "workers": Key("int"),
+    "max_connections": Key("int"),
+    "keep_alive_s": Key("number"),
+    "max_header_bytes": Key("int"),
 }
 
 
@@ -80,6 +83,10 @@ def command(**opts: Any) -> int:
         "access_log": False,  # our own access log holds no query values or bodies
         "timeout_graceful_shutdown": int(settings.request_deadline_s) + 1,
         "lifespan": "off",
+        # connections, not only requests, are bounded (docs/commands/serve.md, "Connections")
+        "limit_concurrency": settings.max_connections,
+        "timeout_keep_alive": settings.keep_alive_s,
+        "h11_max_incomplete_event_size": settings.max_header_bytes,
     }
     where = f"genlint serve on http://{settings.host}:{settings.port}"
     if settings.workers == 1:

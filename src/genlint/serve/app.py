@@ -175,6 +175,14 @@ class _Guard:
             await send(message)
 
         try:
+            # h11 refuses a request head over the size itself; httptools (the faster parser,
+            # used when installed) has no such limit, so the guard refuses it here
+            # (docs/commands/serve.md, "Connections")
+            if sum(len(k) + len(v) for k, v in scope["headers"]) > settings.max_header_bytes:
+                await _error(431, "request headers too large", "invalid_request_error")(
+                    scope, receive, send_status
+                )
+                return
             if path not in _OPEN_PATHS and not _authorised(scope, settings.api_key):
                 await _error(401, "missing or wrong API key", "authentication_error")(
                     scope, receive, send_status
