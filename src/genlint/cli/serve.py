@@ -30,6 +30,7 @@ _CONFIG_KEYS: dict[str, Key] = {
     "max_connections": Key("int"),
     "keep_alive_s": Key("number"),
     "max_header_bytes": Key("int"),
+    "allowed_hosts": Key("str_list"),
 }
 
 
@@ -71,6 +72,8 @@ def command(**opts: Any) -> int:
         if isinstance(select, str):
             select = select.split(",")
         merged["select"] = tuple(s.strip() for s in select if s.strip())
+    if "allowed_hosts" in merged:
+        merged["allowed_hosts"] = tuple(h.lower() for h in merged["allowed_hosts"])
     api_key_var = merged.pop("api_key_env", None)
     settings = ServeSettings(**merged, api_key=api_key_from_env(api_key_var)).check()
     import logging

@@ -47,6 +47,8 @@ class ServeSettings:
     max_connections: int = 512
     keep_alive_s: float = 5.0
     max_header_bytes: int = 64 * 1024
+    #: Host names accepted besides the bound address and loopback names (no API key only)
+    allowed_hosts: tuple[str, ...] = ()
 
     def check(self) -> ServeSettings:
         """Refuse a configuration that would serve personal data to anyone who asks."""
@@ -103,4 +105,5 @@ def settings_from_env() -> ServeSettings:
     values = json.loads(raw)
     api_key = api_key_from_env(values.pop("api_key_env", None))
     values["select"] = tuple(values.get("select") or ())
+    values["allowed_hosts"] = tuple(values.get("allowed_hosts") or ())
     return ServeSettings(**values, api_key=api_key).check()
