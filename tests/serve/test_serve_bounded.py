@@ -62,3 +62,20 @@ def test_a_message_full_of_numbers_neither_stalls_health_nor_outlives_its_deadli
     finally:
         log = stop(svc)
     assert "13800000001" not in log
+
+
+def test_only_the_users_values_come_back_and_a_typed_token_stays_text(service: object) -> None:
+    from support.serve_service import Service
+
+    assert isinstance(service, Service)
+    body = {
+        "model": "m",
+        "messages": [
+            {"role": "system", "content": "客服电话13812345678"},
+            {"role": "user", "content": "[[echo]]号码是<PHONE_1>，我的是13987654321"},
+        ],
+    }
+    code, _, reply = service.post("/v1/chat/completions", body)
+    text = reply["choices"][0]["message"]["content"]
+    assert code == 200 and "13812345678" not in text  # the system's value stays masked
+    assert "<PHONE_1>" in text and "13987654321" in text  # typed text as typed, the user's value

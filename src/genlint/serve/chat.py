@@ -206,12 +206,24 @@ def _mask_messages(
     """Every message masked with the request's one vault, or a 504 once ``stop_at`` passed."""
     out_messages = []
     masked = Counter[str]()
+    assert masker.vault is not None
+    for m in messages:
+        # every message's token-shaped text first: a `<PHONE_1>` typed in a later message is
+        # the user's text, never the token of an earlier message's value
+        masker.vault.note_literals(m["content"])
+    user_tokens: set[str] = set()
     for m in messages:
         if time.monotonic() > stop_at:
             raise ServeError(504, "request deadline passed while masking the messages", "timeout")
         out = masker.mask(m["content"])
         masked.update(r.rule for r in out.replacements)
+        if m["role"] == "user":
+            user_tokens.update(r.replacement for r in out.replacements)
         out_messages.append({"role": m["role"], "content": out.text})
+    # only what the user gave comes back: values of system and tool messages stay masked
+    # (docs/commands/serve.md, "Chat")
+    for token in [t for t in masker.vault.tokens if t not in user_tokens]:
+        del masker.vault.tokens[token]
     return out_messages, masked
 
 
