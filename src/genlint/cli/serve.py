@@ -27,6 +27,10 @@ _CONFIG_KEYS: dict[str, Key] = {
     "token_budget": Key("int"),
     "attempt_timeout_s": Key("number"),
     "workers": Key("int"),
+    "max_connections": Key("int"),
+    "keep_alive_s": Key("number"),
+    "max_header_bytes": Key("int"),
+    "allowed_hosts": Key("str_list"),
 }
 
 
@@ -68,6 +72,8 @@ def command(**opts: Any) -> int:
         if isinstance(select, str):
             select = select.split(",")
         merged["select"] = tuple(s.strip() for s in select if s.strip())
+    if "allowed_hosts" in merged:
+        merged["allowed_hosts"] = tuple(h.lower() for h in merged["allowed_hosts"])
     api_key_var = merged.pop("api_key_env", None)
     settings = ServeSettings(**merged, api_key=api_key_from_env(api_key_var)).check()
     from ..serve.logs import configure_logging
@@ -80,6 +86,10 @@ def command(**opts: Any) -> int:
         "access_log": False,  # our own access log holds no query values or bodies
         "timeout_graceful_shutdown": int(settings.request_deadline_s) + 1,
         "lifespan": "off",
+        # connections, not only requests, are bounded (docs/commands/serve.md, "Connections")
+        "limit_concurrency": settings.max_connections,
+        "timeout_keep_alive": settings.keep_alive_s,
+        "h11_max_incomplete_event_size": settings.max_header_bytes,
     }
     where = f"genlint serve on http://{settings.host}:{settings.port}"
     if settings.workers == 1:

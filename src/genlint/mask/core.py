@@ -180,7 +180,10 @@ class Masker:
         if self.style == "label":
             return label(s.rule, text, s.start, s.end)
         assert self.vault is not None
-        return self.vault.token_for(value, kind_of(s.rule).token, avoid=text)
+        # apply() noted the token-shaped strings of ``text`` as literals, so a new token is
+        # checked against that set, not searched for in the whole text once per value (which
+        # made masking quadratic: docs/commands/serve.md, "Bounded work")
+        return self.vault.token_for(value, kind_of(s.rule).token)
 
 
 @dataclass(slots=True)

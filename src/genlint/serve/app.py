@@ -175,6 +175,21 @@ class _Guard:
             await send(message)
 
         try:
+            # h11 refuses a request head over the size itself; httptools (the faster parser,
+            # used when installed) has no such limit, so the guard refuses it here
+            # (docs/commands/serve.md, "Connections")
+            if sum(len(k) + len(v) for k, v in scope["headers"]) > settings.max_header_bytes:
+                await _error(431, "request headers too large", "invalid_request_error")(
+                    scope, receive, send_status
+                )
+                return
+            if path not in _OPEN_PATHS and not _host_allowed(scope, settings):
+                # a web page that rebinds its own name to 127.0.0.1 sends its name as Host
+                # (docs/commands/serve.md, "Web pages")
+                await _error(421, "Host names no address this service listens on", "misdirected")(
+                    scope, receive, send_status
+                )
+                return
             if path not in _OPEN_PATHS and not _authorised(scope, settings.api_key):
                 await _error(401, "missing or wrong API key", "authentication_error")(
                     scope, receive, send_status
@@ -212,6 +227,21 @@ class _Guard:
                 log.info("%s", orjson.dumps({**entry, "ms": round(elapsed * 1e3, 1)}).decode())
 
 
+def _host_allowed(scope: Any, settings: ServeSettings) -> bool:
+    """Without an API key (loopback only), the ``Host`` header must name the bound address,
+    a loopback name, or one of ``allowed_hosts``; with a key, the key is the guard."""
+    if settings.api_key is not None:
+        return True
+    header = next((v for k, v in scope["headers"] if k == b"host"), b"").decode("latin-1")
+    name = header.lower()
+    if name.startswith("["):
+        name = name[: name.find("]") + 1]
+    else:
+        name = name.rsplit(":", 1)[0] if name.count(":") == 1 else name
+    allowed = {"127.0.0.1", "localhost", "[::1]", settings.host.lower(), *settings.allowed_hosts}
+    return name in allowed
+
+
 def _authorised(scope: Any, key: str | None) -> bool:
     if key is None:
         return True
@@ -241,6 +271,11 @@ async def _bytes(request: Request, settings: ServeSettings) -> bytes:
 
 
 async def _json_body(request: Request, settings: ServeSettings) -> Any:
+    # a page may POST text/plain to any address without asking first; JSON only as JSON
+    # (docs/commands/serve.md, "Web pages")
+    kind = request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    if kind != "application/json":
+        raise ServeError(415, "send the body as content-type application/json")
     raw = await _bytes(request, settings)
     try:
         return orjson.loads(raw)

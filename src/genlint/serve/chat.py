@@ -140,14 +140,16 @@ async def complete(
     deadline_s: float,
     maskers: Maskers,
 ) -> ChatReply:
+    from starlette.concurrency import run_in_threadpool
+
     model, messages, options = parse_request(body, settings)
     masker = maskers.token.with_vault(Vault())
-    masked_messages = []
-    masked = Counter[str]()
-    for m in messages:
-        out = masker.mask(m["content"])
-        masked.update(r.rule for r in out.replacements)
-        masked_messages.append({"role": m["role"], "content": out.text})
+    # masking is CPU work: on a thread, so that /healthz and other requests are answered
+    # meanwhile, stopping between messages once the deadline has passed (the 504 is sent by
+    # the guard; the thread does not go on masking for nobody: docs/commands/serve.md,
+    # "Bounded work")
+    stop_at = time.monotonic() + deadline_s
+    masked_messages, masked = await run_in_threadpool(_mask_messages, masker, messages, stop_at)
     gate = Gate(
         maskers.checks,
         max_retries=settings.max_retries,
@@ -196,6 +198,33 @@ async def complete(
         },
     }
     return ChatReply(reply, summary, text)
+
+
+def _mask_messages(
+    masker: Masker, messages: list[dict[str, str]], stop_at: float
+) -> tuple[list[dict[str, str]], Counter[str]]:
+    """Every message masked with the request's one vault, or a 504 once ``stop_at`` passed."""
+    out_messages = []
+    masked = Counter[str]()
+    assert masker.vault is not None
+    for m in messages:
+        # every message's token-shaped text first: a `<PHONE_1>` typed in a later message is
+        # the user's text, never the token of an earlier message's value
+        masker.vault.note_literals(m["content"])
+    user_tokens: set[str] = set()
+    for m in messages:
+        if time.monotonic() > stop_at:
+            raise ServeError(504, "request deadline passed while masking the messages", "timeout")
+        out = masker.mask(m["content"])
+        masked.update(r.rule for r in out.replacements)
+        if m["role"] == "user":
+            user_tokens.update(r.replacement for r in out.replacements)
+        out_messages.append({"role": m["role"], "content": out.text})
+    # only what the user gave comes back: values of system and tool messages stay masked
+    # (docs/commands/serve.md, "Chat")
+    for token in [t for t in masker.vault.tokens if t not in user_tokens]:
+        del masker.vault.tokens[token]
+    return out_messages, masked
 
 
 def _failure(result: GateResult) -> ServeError:

@@ -41,6 +41,14 @@ class ServeSettings:
     dify_carry_chars: int = 64
     log_requests: bool = True
     workers: int = 1
+    # connection hygiene (docs/commands/serve.md, "Connections"): open connections per worker
+    # before new ones are answered 503 (below the usual 1,024 descriptors), seconds an idle
+    # keep-alive connection stays open, bytes of an incomplete request head (h11)
+    max_connections: int = 512
+    keep_alive_s: float = 5.0
+    max_header_bytes: int = 64 * 1024
+    #: Host names accepted besides the bound address and loopback names (no API key only)
+    allowed_hosts: tuple[str, ...] = ()
 
     def check(self) -> ServeSettings:
         """Refuse a configuration that would serve personal data to anyone who asks."""
@@ -49,11 +57,13 @@ class ServeSettings:
                 f"serve: listening on {self.host} needs an API key "
                 "(--api-key-env VAR, or bind to 127.0.0.1)"
             )
-        for name in ("max_body_bytes", "max_concurrency", "max_messages", "max_retries", "workers"):
+        names = ("max_body_bytes", "max_concurrency", "max_messages", "max_retries", "workers",
+                 "max_connections", "max_header_bytes")  # fmt: skip
+        for name in names:
             least = 0 if name == "max_retries" else 1
             if int(getattr(self, name)) < least:
                 raise InputError(f"serve: {name} must be at least {least}")
-        if self.request_deadline_s <= 0 or self.attempt_timeout_s <= 0:
+        if self.request_deadline_s <= 0 or self.attempt_timeout_s <= 0 or self.keep_alive_s <= 0:
             raise InputError("serve: time limits must be positive")
         return self
 
@@ -95,4 +105,5 @@ def settings_from_env() -> ServeSettings:
     values = json.loads(raw)
     api_key = api_key_from_env(values.pop("api_key_env", None))
     values["select"] = tuple(values.get("select") or ())
+    values["allowed_hosts"] = tuple(values.get("allowed_hosts") or ())
     return ServeSettings(**values, api_key=api_key).check()
