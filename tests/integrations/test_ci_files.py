@@ -80,3 +80,17 @@ def test_the_steps_run_with_hostile_inputs(tmp_path: Path) -> None:
     assert any("dir with space/a.txt" in u or "dir%20with%20space/a.txt" in u for u in uris)
     assert any("b*.txt" in u or "b%2A.txt" in u for u in uris)
     assert not any("bx.txt" in u for u in uris), "the path was glob-expanded"
+
+
+def test_the_action_passes_isolated_and_no_inline_ignores(tmp_path: Path) -> None:
+    # a checked repository's own genlint.toml and a document's own directive silence nothing
+    work = tmp_path / "repo"
+    work.mkdir()
+    (work / "a.txt").write_text("电话13812345678 # genlint: ignore[sensitive]\n", "utf-8")
+    (work / "genlint.toml").write_text('[check]\nexclude = ["**"]\n', "utf-8")
+    _, outputs, _ = run_action(work, tmp_path, paths="a.txt", format="github")
+    assert outputs["exit-code"] == "0"
+    _, outputs, _ = run_action(
+        work, tmp_path, paths="a.txt", format="github", isolated="true", no_inline_ignores="true"
+    )
+    assert outputs["exit-code"] == "1"

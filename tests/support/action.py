@@ -21,6 +21,8 @@ DEFAULTS = {
     "extras": "docs,ocr",
     "format": "github,sarif",
     "sarif-file": "genlint.sarif",
+    "no-inline-ignores": "false",
+    "isolated": "false",
     "fail-on": "findings",
     "fail-on-findings": "true",
 }

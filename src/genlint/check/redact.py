@@ -138,7 +138,11 @@ def _place(f: Finding) -> tuple[Any, ...]:
 
 def mask_file(file: FileResult) -> FileResult:
     """The file's findings as reports show them: every personal value masked in every
-    finding's text, message, shown line and JSON pointer."""
+    finding's text, message, shown line and JSON pointer (silenced findings too)."""
+    if file.suppressed:
+        masked_silenced = mask_file(replace(file, findings=file.suppressed, suppressed=[])).findings
+        if any(new is not old for new, old in zip(masked_silenced, file.suppressed, strict=True)):
+            file = replace(file, suppressed=masked_silenced)
     personal = [f for f in file.findings if is_personal(f) and not isinstance(f, MaskedFinding)]
     if not personal:
         return file

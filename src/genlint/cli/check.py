@@ -113,6 +113,16 @@ if TYPE_CHECKING:
     help="Record every finding in FILE as accepted (no personal values) and exit 0.",
 )
 @option(
+    "--no-inline-ignores",
+    is_flag=True,
+    help="Directives written in the checked documents (genlint: ignore[...]) silence nothing.",
+)
+@option(
+    "--isolated",
+    is_flag=True,
+    help="Read no configuration file (neither --config nor a discovered genlint.toml).",
+)
+@option(
     "--list-rules",
     is_flag=True,
     help="List the selected rules (id, severity, description, examples) and exit.",
@@ -136,6 +146,8 @@ def command(
     lang: str | None,
     baseline_path: str | None,
     write_baseline_path: str | None,
+    no_inline_ignores: bool,
+    isolated: bool,
     list_rules: bool,
 ) -> int:
     """Check PATHs (files or folders; - for standard input) and report the findings."""
@@ -154,7 +166,13 @@ def command(
         raise click.UsageError("--ray-address needs --engine ray")
     if engine == "ray" and (baseline_path or write_baseline_path):
         raise click.UsageError("--baseline and --write-baseline run with --engine local")
-    config = CheckConfig.load(config_path)
+    if isolated and config_path is not None:
+        raise click.UsageError("--isolated reads no configuration file: drop --config")
+    config = CheckConfig.load(config_path, isolated=isolated)
+    if no_inline_ignores:
+        from dataclasses import replace
+
+        config = replace(config, inline_ignores=False)
     if show_values or lang is not None:
         from dataclasses import replace
 
