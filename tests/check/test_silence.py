@@ -134,3 +134,27 @@ def test_a_directive_repeated_a_million_times_is_bounded(here: Path) -> None:
     assert len(report.findings) == 1
     warnings = report.files[0].warnings
     assert len(warnings) <= 102, "one warning per directive would be a million lines"
+
+
+def test_a_link_out_of_the_folder_and_a_fifo_are_skipped(run_cli, here: Path) -> None:  # type: ignore[no-untyped-def]
+    import os
+
+    outside = here / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text(f"电话：{PHONE}\n", "utf-8")
+    folder = here / "docs"
+    folder.mkdir()
+    (folder / "a.txt").write_text("正文\n", "utf-8")
+    (folder / "inner.txt").symlink_to(folder / "a.txt")  # stays inside: read
+    (folder / "leak.txt").symlink_to(outside / "secret.txt")
+    (folder / "env.txt").symlink_to("/proc/self/environ")
+    os.mkfifo(folder / "pipe.txt")
+    result = run_cli("check", "docs", "--format", "json", "--annotate", "review")
+    assert result.code == 0, result.err
+    doc = json.loads(result.out)
+    assert len(doc["files"]) == 2  # a.txt and the link to it inside the folder
+    assert "docs/leak.txt: a symbolic link that leaves the checked folder; skipped" in result.err
+    assert "docs/env.txt: a symbolic link" in result.err
+    assert "docs/pipe.txt: not a regular file" in result.err
+    assert PHONE not in result.out + result.err and "PATH=" not in result.out
+    assert not (here / "review" / "env.txt.html").exists()

@@ -449,12 +449,15 @@ def check_paths(
 
     # built here even with workers: an unknown rule fails once, before any process starts
     checker = Checker(select, ignore, config, options)
-    files = expand_paths([str(p) for p in paths])
+    skipped: list[str] = []
+    files = expand_paths([str(p) for p in paths], skipped)
     if checker.config.exclude:
         from .suppress import not_excluded
 
         files = not_excluded(files, checker.config)
-    report = CheckReport(rules=checker.rules, configuration=checker.config.source)
+    report = CheckReport(
+        rules=checker.rules, configuration=checker.config.source, skipped=skipped
+    )
     if jobs > 1 and len(files) > 2:
         from .parallel import check_files_parallel
 

@@ -42,6 +42,8 @@ class CheckReport:
     show_values: bool = False
     # the configuration file the run read (None: the defaults), named by the reports
     configuration: str | None = None
+    # entries of a walked folder not read (a link out of it, a FIFO), one line each
+    skipped: list[str] = field(default_factory=list)
 
     @property
     def findings(self) -> list[Finding]:

@@ -227,7 +227,8 @@ def command(
     from ..readers import expand_paths
     from .progress import progress_bar
 
-    files = expand_paths(list(paths))  # once: check_paths takes the files as they are
+    skipped: list[str] = []
+    files = expand_paths(list(paths), skipped)  # once: check_paths takes the files as they are
     with progress_bar("checking", len(files), pages=True) as advance:
         report = check_paths(
             files,
@@ -238,6 +239,7 @@ def command(
             jobs=workers,
             progress=advance,
         )
+    report.skipped[:0] = skipped
     if files and not report.files:
         # a run that read nothing is no pass: say why
         sys.stderr.write(
@@ -310,6 +312,10 @@ def finish(
     # the text report lists each unreadable file; when it shares the terminal (or pipe) with
     # stderr, the stderr line would print the error a second time
     report_problems(report.files, errors=not (text_on_stdout and _same_stream()))
+    from ..check.reporters._safe import printable
+
+    for line in report.skipped:
+        sys.stderr.write(f"genlint: warning: {printable(line)}\n")
     # every reporter masks personal values unless the report says to show them
     report = replace(report, show_values=show_values)
     if text_on_stdout and report.errors:

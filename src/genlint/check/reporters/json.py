@@ -44,7 +44,10 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
     }
     if report.configuration is not None:
         summary["configuration"] = display_path(report.configuration)
-    return {"version": 1, "files": files, "summary": summary}
+    out: dict[str, Any] = {"version": 1, "files": files, "summary": summary}
+    if report.skipped:
+        out["skipped"] = list(report.skipped)
+    return out
 
 
 def render(report: CheckReport, *, color: bool = False) -> str:
