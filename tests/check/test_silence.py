@@ -158,3 +158,35 @@ def test_a_link_out_of_the_folder_and_a_fifo_are_skipped(run_cli, here: Path) ->
     assert "docs/pipe.txt: not a regular file" in result.err
     assert PHONE not in result.out + result.err and "PATH=" not in result.out
     assert not (here / "review" / "env.txt.html").exists()
+
+
+PLACEHOLDERS = (
+    "甲方：{{联系电话13912345678}}\n"
+    "乙方：[To be provided: 13598765432]\n"
+    "（此处填写联系人电话13712345678）\n"
+)
+NUMBERS = ("13912345678", "13598765432", "13712345678")
+
+
+@pytest.mark.parametrize("select", ["placeholder", "placeholder,sensitive"])
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "junit", "github", "html", "stats"])
+def test_no_value_in_any_report_from_any_rule(run_cli, here: Path, fmt: str, select: str) -> None:  # type: ignore[no-untyped-def]
+    (here / "c.txt").write_text(PLACEHOLDERS, "utf-8")
+    args = ["--statistics"] if fmt == "stats" else ["--format", fmt]
+    result = run_cli("check", "c.txt", "--select", select, *args)
+    assert result.code == 1, result.err
+    assert "139****5678" in result.out or fmt in ("junit", "github", "html", "sarif")
+    for number in NUMBERS:
+        assert number not in result.out + result.err, (fmt, number)
+    shown = run_cli("check", "c.txt", "--select", select, "--show-values", *args)
+    assert "13912345678" in shown.out
+
+
+def test_a_placeholder_finding_is_masked_by_the_python_api(here: Path) -> None:
+    from genlint.check import check_text
+    from genlint.check.redact import mask_findings
+
+    (finding,) = check_text("甲方：{{联系电话13912345678}}\n", "placeholder")
+    assert "13912345678" in finding.text  # the API's finding keeps what was found
+    (masked,) = mask_findings([finding])
+    assert masked.text == "{{联系电话139****5678}}" and "13912345678" not in masked.message
