@@ -190,3 +190,15 @@ def test_a_placeholder_finding_is_masked_by_the_python_api(here: Path) -> None:
     assert "13912345678" in finding.text  # the API's finding keeps what was found
     (masked,) = mask_findings([finding])
     assert masked.text == "{{联系电话139****5678}}" and "13912345678" not in masked.message
+
+
+def test_a_vault_an_output_would_overwrite_is_refused(run_cli, here: Path) -> None:  # type: ignore[no-untyped-def]
+    (here / "docs").mkdir()
+    (here / "docs" / "a.txt").write_text(f"电话：{PHONE}\n", "utf-8")
+    result = run_cli(
+        "mask", "docs", "--out", "out", "--style", "token", "--vault", "out/a.txt"
+    )
+    assert result.code == 2
+    assert len(result.err.strip().splitlines()) == 1
+    assert "the vault is also a file this run writes" in result.err
+    assert not (here / "out" / "a.txt").exists()
