@@ -202,3 +202,11 @@ def test_a_vault_an_output_would_overwrite_is_refused(run_cli, here: Path) -> No
     assert len(result.err.strip().splitlines()) == 1
     assert "the vault is also a file this run writes" in result.err
     assert not (here / "out" / "a.txt").exists()
+
+
+def test_text_checked_in_memory_has_no_directives() -> None:
+    # generate, serve and Gate check model output as text: a directive in it is text
+    from genlint.check import check_text
+
+    found = check_text(f"电话：{PHONE} # genlint: ignore[sensitive]\n", "sensitive")
+    assert [f.rule for f in found] == ["sensitive/mobile"]
