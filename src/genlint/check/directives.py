@@ -16,9 +16,10 @@ numbers counted as it goes, so a file repeating one a million times costs linear
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-__all__ = ["DIRECTIVE", "Directive", "directives", "names_of"]
+__all__ = ["DIRECTIVE", "Directive", "directive_warnings", "directives", "names_of"]
 
 # `genlint: ignore[a, b]` or `genlint: ignore-next-line[a]`; the brackets are required, so a
 # sentence that merely mentions genlint silences nothing
@@ -76,4 +77,41 @@ def directives(text: str, kind: str) -> list[Directive]:
             end_line = here + text.count("\n", m.start(), m.end())
             target = end_line + 1 if m.group(1) else here
         out.append(Directive(here, target, names_of(m.group(2)), m.group(0), m.span()))
+    return out
+
+
+_RULE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,40}(?:/[a-z0-9][a-z0-9_.-]{0,60})?")
+
+
+def directive_warnings(found: Sequence[Directive], rules: Sequence[str]) -> list[str]:
+    """A warning per directive naming no rule (with a suggestion), and per directive whose
+    rules ran but silenced nothing (like ruff's unused-noqa); at most one per name and line."""
+    from .rules import PACKS, did_you_mean, load_pack
+    from .suppress import matches_rule
+
+    out: list[str] = []
+    known: dict[str, bool] = {}
+    ran = set(rules)
+    for d in found:
+        for name in d.names:
+            ok = known.get(name)
+            if ok is None:
+                pack = name.partition("/")[0]
+                ok = name in PACKS or name in ran
+                if not ok and pack in PACKS and "/" in name:
+                    ok = any(rule.id == name for rule in load_pack(pack))
+                known[name] = ok
+            if ok:
+                continue
+            if _RULE_NAME.fullmatch(name):
+                ids = [*PACKS, *sorted(ran)]
+                hint = did_you_mean(name, ids, "packs: " + ", ".join(PACKS))
+                out.append(f"line {d.line}: genlint: ignore names no rule {name!r} ({hint})")
+            else:  # not shown: a name a model wrote may hold a value
+                out.append(f"line {d.line}: genlint: ignore names something that is no rule")
+        if not d.used and any(matches_rule(rule, d.names) for rule in ran):
+            out.append(f"line {d.line}: {d.text} silenced nothing (unused directive)")
+        if len(out) > 100:
+            out.append("more directive warnings not shown")
+            break
     return out

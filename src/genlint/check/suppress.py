@@ -207,7 +207,7 @@ def split_suppressed(
     kept: list[Finding] = []
     silenced: list[tuple[Finding, str]] = []
     if doc.kind in ("txt", "md"):
-        from .directives import directives
+        from .directives import directive_warnings, directives
 
         text = doc.segments[0].text if doc.segments else ""
         found = directives(text, doc.kind)
@@ -227,7 +227,7 @@ def split_suppressed(
                 silenced.append((f, f"inline directive on line {hit[0].line}: {hit[0].text}"))
             else:
                 kept.append(f)
-        doc.warnings.extend(_directive_warnings(found, rules))
+        doc.warnings.extend(directive_warnings(found, rules))
         return kept, silenced
     if doc.kind == "docx" and findings:
         raw = _raw(doc.path, data)
@@ -256,42 +256,6 @@ def _within(f: Finding, spans: Sequence[tuple[int, int]]) -> bool:
 
     i = bisect.bisect_right(spans, (f.start, 1 << 62)) - 1
     return i >= 0 and spans[i][0] <= f.start and f.end <= spans[i][1]
-
-
-_RULE_NAME = re.compile(r"[a-z][a-z0-9_-]{0,40}(?:/[a-z0-9][a-z0-9_.-]{0,60})?")
-
-
-def _directive_warnings(found: Sequence[Directive], rules: Sequence[str]) -> list[str]:
-    """A warning per directive naming no rule (with a suggestion), and per directive whose
-    rules ran but silenced nothing (like ruff's unused-noqa); at most one per name and line."""
-    from .rules import PACKS, did_you_mean, load_pack
-
-    out: list[str] = []
-    known: dict[str, bool] = {}
-    ran = set(rules)
-    for d in found:
-        for name in d.names:
-            ok = known.get(name)
-            if ok is None:
-                pack = name.partition("/")[0]
-                ok = name in PACKS or name in ran
-                if not ok and pack in PACKS and "/" in name:
-                    ok = any(rule.id == name for rule in load_pack(pack))
-                known[name] = ok
-            if ok:
-                continue
-            if _RULE_NAME.fullmatch(name):
-                ids = [*PACKS, *sorted(ran)]
-                hint = did_you_mean(name, ids, "packs: " + ", ".join(PACKS))
-                out.append(f"line {d.line}: genlint: ignore names no rule {name!r} ({hint})")
-            else:  # not shown: a name a model wrote may hold a value
-                out.append(f"line {d.line}: genlint: ignore names something that is no rule")
-        if not d.used and any(matches_rule(rule, d.names) for rule in ran):
-            out.append(f"line {d.line}: {d.text} silenced nothing (unused directive)")
-        if len(out) > 100:
-            out.append("more directive warnings not shown")
-            break
-    return out
 
 
 def _docx_place(f: Finding) -> Any:
