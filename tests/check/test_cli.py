@@ -96,6 +96,7 @@ def test_json_format_is_the_spec_shape(run_cli, files: Path) -> None:  # type: i
         "files": 2,
         "findings": 2,
         "by_rule": {"placeholder/mou-entity": 1, "sensitive/mobile": 1},
+        "suppressed": 0,
     }
 
 

@@ -114,3 +114,15 @@ def test_baseline_config_and_args_reach_genlint_unpasted(tmp_path: Path) -> None
     )
     assert "'$(touch'" in hostile[1].stderr and hostile[-1].returncode == 2
     assert not list(work.glob("PWNED*")) and not list(work.glob("P4")), "an input ran"
+def test_the_action_passes_isolated_and_no_inline_ignores(tmp_path: Path) -> None:
+    # a checked repository's own genlint.toml and a document's own directive silence nothing
+    work = tmp_path / "repo"
+    work.mkdir()
+    (work / "a.txt").write_text("电话13812345678 # genlint: ignore[sensitive]\n", "utf-8")
+    (work / "genlint.toml").write_text('[check]\nexclude = ["**"]\n', "utf-8")
+    _, outputs, _ = run_action(work, tmp_path, paths="a.txt", format="github")
+    assert outputs["exit-code"] == "0"
+    _, outputs, _ = run_action(
+        work, tmp_path, paths="a.txt", format="github", isolated="true", no_inline_ignores="true"
+    )
+    assert outputs["exit-code"] == "1"

@@ -338,3 +338,11 @@ def test_zz_log_after_the_module(service: Service) -> None:
         {k: v for k, v in entry.items() if k != "ms"} for entry in lines
     ]
     assert PHONE not in err and ID not in err
+
+
+def test_check_ignores_directives_in_the_text_sent(service: Service) -> None:
+    # the text is model output: it must not silence its own findings
+    text = "电话：13912345678 # genlint: ignore[sensitive]\n"
+    code, _, body = service.post("/v1/check", {"text": text})
+    assert code == 200 and body["summary"]["by_rule"].get("sensitive/mobile") == 1
+    assert body["summary"]["suppressed"] == 0

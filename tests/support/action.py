@@ -24,6 +24,8 @@ DEFAULTS = {
     "baseline": "",
     "config": "",
     "args": "",
+    "no-inline-ignores": "false",
+    "isolated": "false",
     "fail-on": "findings",
     "fail-on-findings": "true",
 }

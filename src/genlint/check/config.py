@@ -81,6 +81,11 @@ class CheckConfig:
         if self.baseline is None:
             return None
         return os.path.join(self.root or ".", os.path.expanduser(self.baseline))
+    # False (--no-inline-ignores): directives written in the checked documents silence nothing
+    # (docs/configuration.md "Silencing findings")
+    inline_ignores: bool = True
+    # the configuration file read, for the report; None: defaults (none found, or --isolated)
+    source: str | None = None
 
     @classmethod
     def from_section(cls, section: Mapping[str, Any], where: str = "[check]") -> CheckConfig:
@@ -149,16 +154,22 @@ class CheckConfig:
         )
 
     @classmethod
-    def load(cls, path: str | os.PathLike[str] | None = None) -> CheckConfig:
-        """The ``[check]`` section of the given or discovered configuration file."""
+    def load(
+        cls, path: str | os.PathLike[str] | None = None, *, isolated: bool = False
+    ) -> CheckConfig:
+        """The ``[check]`` section of the given or discovered configuration file;
+        ``isolated``: none is read (the defaults), so a checked repository's own
+        genlint.toml cannot exclude itself (docs/configuration.md)."""
         from dataclasses import replace
 
         from ..config import load_config
 
+        if isolated:
+            return cls()
         raw: RawConfig = load_config(None if path is None else Path(path))
         config = cls.from_section(raw.section("check"), raw.where("check"))
         if raw.path is not None:
-            config = replace(config, root=str(raw.path.resolve().parent))
+            config = replace(config, root=str(raw.path.resolve().parent), source=str(raw.path))
         return config
 
 

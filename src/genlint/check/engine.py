@@ -484,12 +484,15 @@ def check_paths(
 
     # built here even with workers: an unknown rule fails once, before any process starts
     checker = Checker(select, ignore, config, options)
-    files = expand_paths([str(p) for p in paths])
+    skipped: list[str] = []
+    files = expand_paths([str(p) for p in paths], skipped)
     if checker.config.exclude:
         from .suppress import not_excluded
 
         files = not_excluded(files, checker.config)
-    report = CheckReport(rules=checker.rules)
+    report = CheckReport(
+        rules=checker.rules, configuration=checker.config.source, skipped=skipped
+    )
     if jobs > 1 and len(files) > 2:
         from .parallel import check_files_parallel
 
@@ -533,15 +536,20 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
             data = read_bytes(path)
         with sensitive_places(any(rule.pack == "sensitive" for rule in checker.rules)):
             doc = read_data(path, data)
-        # read once: the inline directives of a JSON or DOCX file are found in its bytes
-        raw = data if doc.kind in ("json", "docx") else None
+        # read once: a DOCX file's Word comments (genlint: ignore) are found in its bytes
+        raw = data if doc.kind == "docx" else None
         del data
         findings = checker.check_document(doc)
-        if findings:
-            findings = _silenced(checker, doc, findings, raw)
+        findings, silenced = _silenced(checker, doc, findings, raw)
+        if findings or silenced:
             for finding in findings:
                 finding.path = path  # the Python API's findings say where they are
-        return FileResult(path, findings, None, doc.encoding, doc.warnings, doc.images_not_read)
+            for finding, _ in silenced:
+                finding.path = path
+        result = FileResult(path, findings, None, doc.encoding, doc.warnings, doc.images_not_read)
+        result.suppressed = [f for f, _ in silenced]
+        result.suppressed_by = [why for _, why in silenced]
+        return result
     except (UnknownRuleError, ConfigError):
         raise  # about the run, not this file
     except GenlintError as exc:  # unreadable, corrupt, encrypted, binary: this file only
@@ -552,13 +560,25 @@ def check_file(checker: Checker, path: str, data: bytes | None = None) -> FileRe
 
 def _silenced(
     checker: Checker, doc: Document, findings: list[Finding], data: bytes | None
-) -> list[Finding]:
-    """``findings`` less what ``[check.per-file-ignores]`` and inline directives silence."""
-    from .suppress import ignored_for, matches_rule, suppress
+) -> tuple[list[Finding], list[tuple[Finding, str]]]:
+    """(kept, (silenced, why)): what ``[check.per-file-ignores]`` and inline directives
+    silence is kept aside for the report, which counts and lists it."""
+    from .suppress import ignored_for, matches_rule, split_suppressed
 
     cfg = checker.config
-    if cfg.per_file_ignores:
+    silenced: list[tuple[Finding, str]] = []
+    if cfg.per_file_ignores and findings:
         names = ignored_for(doc.path, cfg.per_file_ignores, cfg.root)
         if names:
-            findings = [f for f in findings if not matches_rule(f.rule, names)]
-    return suppress(doc, findings, data)
+            kept = []
+            for f in findings:
+                if matches_rule(f.rule, names):
+                    silenced.append((f, "[check.per-file-ignores]"))
+                else:
+                    kept.append(f)
+            findings = kept
+    if not cfg.inline_ignores:
+        return findings, silenced
+    ran = [rule.id for rule in checker.rules]
+    findings, inline = split_suppressed(doc, findings, data, ran)
+    return findings, silenced + inline

@@ -16,6 +16,8 @@ every line shown for that file, and in JSON pointers (a key can be the value).
 from __future__ import annotations
 
 import copy
+import functools
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -62,10 +64,55 @@ def _swap(text: str | None, value: str, shown: str) -> str | None:
     return text.replace(value, shown)
 
 
+# cheap test before the sensitive rules run on a text: every personal value they find holds
+# four digits in a row or an at sign
+_MAYBE_PERSONAL = re.compile(r"[0-9\uff10-\uff19]{4}|[@\uff20]")
+
+
+@functools.lru_cache(maxsize=4096)
+def mask_personal_in(text: str) -> str:
+    """``text`` with every personal value the ``sensitive`` rules find in it masked as a
+    ``sensitive`` finding shows it: for another rule's finding whose text spans one
+    (``{{联系电话13912345678}}``), so no report prints a value raw whatever rule found the text
+    around it (docs/commands/check.md "Reports never copy personal data")."""
+    if not _MAYBE_PERSONAL.search(text):
+        return text
+    found = _sensitive_checker().check(text)
+    if not found:
+        return text
+    return mask_text_spans(
+        text, [(f.start, f.text, masked_value(f.rule, f.text)) for f in found if f.text]
+    )
+
+
+@functools.cache
+def _sensitive_checker() -> Any:
+    from .engine import Checker
+
+    return Checker(PERSONAL_PACK)
+
+
+def _mask_inside(f: Finding) -> Finding:
+    """Another rule's finding with the personal values in its text, message, fix and shown
+    line masked (the finding itself when there are none)."""
+    text = mask_personal_in(f.text) if f.text else f.text
+    message = mask_personal_in(f.message) if f.message else f.message
+    fix = mask_personal_in(f.fix) if f.fix else f.fix
+    line = mask_personal_in(f.source_line) if f.source_line else f.source_line
+    if text is f.text and message is f.message and fix is f.fix and line is f.source_line:
+        return f
+    g = copy.copy(f)
+    g.text, g.message, g.fix, g.source_line = text, message, fix, line
+    return g
+
+
 def mask_finding(finding: Finding) -> Finding:
     """The finding with its value masked in ``text``, ``message`` and ``fix`` (a new object;
-    the finding itself is unchanged). Not a personal finding, or already masked: as it is."""
-    if not is_personal(finding) or isinstance(finding, MaskedFinding):
+    the finding itself is unchanged); another rule's finding with the personal values inside
+    it masked; already masked: as it is."""
+    if not is_personal(finding):
+        return _mask_inside(finding)
+    if isinstance(finding, MaskedFinding):
         return finding
     return _masked(finding, masked_value(finding.rule, finding.text), None)
 
@@ -138,10 +185,17 @@ def _place(f: Finding) -> tuple[Any, ...]:
 
 def mask_file(file: FileResult) -> FileResult:
     """The file's findings as reports show them: every personal value masked in every
-    finding's text, message, shown line and JSON pointer."""
+    finding's text, message, shown line and JSON pointer (silenced findings too)."""
+    if file.suppressed:
+        masked_silenced = mask_file(replace(file, findings=file.suppressed, suppressed=[])).findings
+        if any(new is not old for new, old in zip(masked_silenced, file.suppressed, strict=True)):
+            file = replace(file, suppressed=masked_silenced)
     personal = [f for f in file.findings if is_personal(f) and not isinstance(f, MaskedFinding)]
     if not personal:
-        return file
+        inside = [f if is_personal(f) else _mask_inside(f) for f in file.findings]
+        if all(new is old for new, old in zip(inside, file.findings, strict=True)):
+            return file
+        return replace(file, findings=inside)
     by_place: dict[tuple[Any, ...], list[tuple[int, str, str]]] = {}
     shown_of: dict[tuple[str, str], str] = {}
     # a pointer token (a JSON key) that holds a value, and the token masked
@@ -181,6 +235,8 @@ def mask_file(file: FileResult) -> FileResult:
             g.source_line = line
         else:
             g = f
+        if not is_personal(g):
+            g = _mask_inside(g)
         if g.pointer and tokens:
             pointer = pointers.get(g.pointer)
             if pointer is None:

@@ -25,6 +25,10 @@ class FileResult:
     encoding: str | None = None  # how a text file was decoded
     warnings: list[str] = field(default_factory=list)  # what the reader had to repair
     images_not_read: list[str] = field(default_factory=list)  # no OCR: names of unread images
+    # findings a directive or [check.per-file-ignores] silenced, and why (suppressed_by[i]):
+    # reported apart, never dropped unseen (docs/configuration.md "Silencing findings")
+    suppressed: list[Finding] = field(default_factory=list)
+    suppressed_by: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -36,10 +40,18 @@ class CheckReport:
     # reporters show personal values as found only when this says so (--show-values); by
     # default every reporter masks them (genlint.check.redact)
     show_values: bool = False
+    # the configuration file the run read (None: the defaults), named by the reports
+    configuration: str | None = None
+    # entries of a walked folder not read (a link out of it, a FIFO), one line each
+    skipped: list[str] = field(default_factory=list)
 
     @property
     def findings(self) -> list[Finding]:
         return [f for file in self.files for f in file.findings]
+
+    @property
+    def suppressed(self) -> int:
+        return sum(len(file.suppressed) for file in self.files)
 
     @property
     def errors(self) -> list[FileResult]:

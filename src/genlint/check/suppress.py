@@ -4,10 +4,8 @@
 - the allowlist: a phrase that occurs inside a hit, blanks normalised, silences it;
 - ``[check] exclude``: globs of files never checked;
 - ``[check.per-file-ignores]``: glob -> rules ignored in the files it matches;
-- inline directives: ``genlint: ignore[RULE, …]`` on the flagged line and
-  ``genlint: ignore-next-line[RULE, …]`` on the line before it, in the comment form each format
-  allows (Markdown: inside ``<!-- … -->``; plain text: anywhere on the line; JSON has no
-  comments, so anywhere on the raw line, usually in a string value next to the flagged one);
+- inline directives in the document's own comment syntax (genlint.check.directives): txt
+  ``# genlint: ignore[RULE]``, Markdown ``<!-- genlint: ignore[RULE] -->``; none in JSON;
 - in a DOCX, a Word comment starting ``genlint: ignore RULE …`` anchored on the flagged text.
 
 A RULE is a rule id (``placeholder/empty-slot``) or a pack (``sensitive``).
@@ -19,12 +17,15 @@ import functools
 import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from .directives import names_of
 
 if TYPE_CHECKING:
     from ..findings import Finding
     from ..readers import Document
     from .config import CheckConfig
+    from .directives import Directive
 
 __all__ = [
     "allowed_text",
@@ -34,14 +35,11 @@ __all__ = [
     "normalise_blanks",
     "not_excluded",
     "path_matches",
+    "split_suppressed",
     "suppress",
 ]
 
 _BLANKS = re.compile(r"\s+")
-# `genlint: ignore[a, b]` or `genlint: ignore-next-line[a]`; the brackets are required, so a
-# sentence that merely mentions genlint silences nothing
-_DIRECTIVE = re.compile(r"genlint:\s*ignore(-next-line)?\[([^\]\n]*)\]")
-_HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 # a Word comment: `genlint: ignore placeholder/empty-slot, sensitive`
 _DOCX_DIRECTIVE = re.compile(r"^\s*genlint:\s*ignore\s+(.+)", re.DOTALL)
 
@@ -85,40 +83,23 @@ def matches_rule(rule_id: str, names: Iterable[str]) -> bool:
     return any(name in (rule_id, pack) for name in names)
 
 
-def _names(listed: str) -> tuple[str, ...]:
-    return tuple(n for n in re.split(r"[\s,]+", listed.strip()) if n)
-
-
 def inline_ignores(text: str, kind: str) -> dict[int, tuple[str, ...]]:
-    """Line (1-based) -> the rules silenced on it by inline directives in ``text``, a txt,
-    md or json file's whole text."""
-    if "genlint:" not in text:
-        return {}
+    """Line (1-based) -> the rules silenced on it by inline directives in ``text``, a txt or
+    md file's whole text (genlint.check.directives)."""
+    from .directives import directives
+
     out: dict[int, tuple[str, ...]] = {}
-
-    def add(line: int, names: tuple[str, ...]) -> None:
-        out[line] = out.get(line, ()) + names
-
-    if kind == "md":
-        # only inside an HTML comment, which Markdown renders as nothing
-        for comment in _HTML_COMMENT.finditer(text):
-            for m in _DIRECTIVE.finditer(comment.group(1)):
-                at = comment.start(1) + m.start()
-                line = text.count("\n", 0, at) + 1
-                if m.group(1):
-                    line = text.count("\n", 0, comment.end()) + 2
-                add(line, _names(m.group(2)))
-        return out
-    for m in _DIRECTIVE.finditer(text):
-        line = text.count("\n", 0, m.start()) + 1
-        add(line + 1 if m.group(1) else line, _names(m.group(2)))
+    for d in directives(text, kind):
+        out[d.target] = out.get(d.target, ()) + d.names
     return out
 
 
-def docx_ignores(data: bytes) -> list[tuple[str, tuple[str, ...]]]:
-    """(anchored text with blanks normalised, rules) of each Word comment of a DOCX that
-    starts ``genlint: ignore``. The anchored text is what lies between the comment's range
-    start and end in the main document."""
+def docx_ignores(data: bytes) -> list[tuple[str, tuple[str, ...], frozenset[Any]]]:
+    """(anchored text with blanks normalised, rules, paragraph numbers) of each Word comment
+    of a DOCX that starts ``genlint: ignore``. The anchored text is what lies between the
+    comment's range start and end in the main document; the places are those the range
+    touches: paragraph numbers in reading order from 1, as findings' ``paragraph`` is, and
+    (table, row, cell) of a body table."""
     import io
     import zipfile
     from xml.etree import ElementTree as ET
@@ -145,26 +126,63 @@ def docx_ignores(data: bytes) -> list[tuple[str, tuple[str, ...]]]:
         paragraphs = ["".join(t.text or "" for t in p.iter(f"{w}t")) for p in comment.iter(f"{w}p")]
         m = _DOCX_DIRECTIVE.match("\n".join(paragraphs))
         if m:
-            names = _names(m.group(1).splitlines()[0])
+            names = names_of(m.group(1).splitlines()[0])
             if names:
                 wanted[comment.get(f"{w}id", "")] = names
     if not wanted:
         return []
-    # walk the body in order, collecting text while a wanted comment's range is open
+    # walk the body in order, collecting text while a wanted comment's range is open, and
+    # which paragraphs (numbered as the reader numbers them) the range touches: a comment
+    # silences the text it is anchored on, not the same value elsewhere in the file
     open_ids: set[str] = set()
     anchored: dict[str, list[str]] = {cid: [] for cid in wanted}
-    for el in body.iter():
-        if el.tag == f"{w}commentRangeStart" and el.get(f"{w}id") in wanted:
-            open_ids.add(el.get(f"{w}id", ""))
-        elif el.tag == f"{w}commentRangeEnd":
-            open_ids.discard(el.get(f"{w}id", ""))
-        elif el.tag == f"{w}t" and open_ids:
-            for cid in open_ids:
-                anchored[cid].append(el.text or "")
-        elif el.tag == f"{w}p" and open_ids:
-            for cid in open_ids:
-                anchored[cid].append(" ")
-    return [(normalise_blanks("".join(anchored[cid])), wanted[cid]) for cid in wanted]
+    where: dict[str, set[Any]] = {cid: set() for cid in wanted}
+    count = tables = 0
+    # the place findings name: a paragraph number, or (table, row, cell) of an outer table
+    here: list[Any] = [0]
+
+    def touch() -> None:
+        for cid in open_ids:
+            where[cid].add(here[-1])
+
+    def walk(el: ET.Element, in_paragraph: bool) -> None:
+        nonlocal count, tables
+        for child in el:
+            tag = child.tag
+            if tag == f"{w}p" and not in_paragraph:
+                count += 1
+                if len(here) == 1:
+                    here[0] = count
+                touch()
+                walk(child, True)
+                for cid in open_ids:
+                    anchored[cid].append(" ")
+                continue
+            if tag == f"{w}tbl" and len(here) == 1 and not in_paragraph:
+                tables += 1
+                rows = [r for r in child if r.tag == f"{w}tr"]
+                for row, tr in enumerate(rows, start=1):
+                    cells = [c for c in tr if c.tag == f"{w}tc"]
+                    for cell, tc in enumerate(cells, start=1):
+                        here.append((tables, row, cell))
+                        walk(tc, False)
+                        here.pop()
+                continue
+            if tag == f"{w}commentRangeStart" and child.get(f"{w}id") in wanted:
+                open_ids.add(child.get(f"{w}id", ""))
+                touch()
+            elif tag == f"{w}commentRangeEnd":
+                open_ids.discard(child.get(f"{w}id", ""))
+            elif tag == f"{w}t" and open_ids:
+                for cid in open_ids:
+                    anchored[cid].append(child.text or "")
+            walk(child, in_paragraph)
+
+    walk(body, False)
+    return [
+        (normalise_blanks("".join(anchored[cid])), wanted[cid], frozenset(where[cid]))
+        for cid in wanted
+    ]
 
 
 def suppress(
@@ -172,57 +190,83 @@ def suppress(
     findings: list[Finding],
     data: bytes | None = None,
 ) -> list[Finding]:
-    """``findings`` less those an inline directive (txt, md, json) or a DOCX comment
-    silences; ``data``: the file's bytes when they are in memory."""
-    if not findings:
-        return findings
+    """``findings`` less those an inline directive (txt, md) or a DOCX comment silences; ``data``: the file's bytes when they are in memory."""
+    return split_suppressed(doc, findings, data)[0]
+
+
+def split_suppressed(
+    doc: Document,
+    findings: list[Finding],
+    data: bytes | None = None,
+    rules: Sequence[str] = (),
+) -> tuple[list[Finding], list[tuple[Finding, str]]]:
+    """(kept findings, (silenced finding, why)) for the inline directives (txt, md) and DOCX
+    comments of ``doc``: every silenced finding is reported, never dropped unseen
+    (docs/configuration.md "Silencing findings"). ``rules``: the ids that ran; a directive
+    naming no rule, or one of these that silenced nothing, adds a warning to ``doc``."""
+    kept: list[Finding] = []
+    silenced: list[tuple[Finding, str]] = []
     if doc.kind in ("txt", "md"):
+        from .directives import directive_warnings, directives
+
         text = doc.segments[0].text if doc.segments else ""
-        lines = inline_ignores(text, doc.kind)
-        if not lines:
-            return findings
-        # the directive's own `[placeholder/x]` must not read as an unfilled slot
-        spans = [m.span() for m in _DIRECTIVE.finditer(text)]
-        return [
-            f
-            for f in findings
-            if not matches_rule(f.rule, lines.get(f.line, ()))
-            and not any(lo <= f.start and f.end <= hi for lo, hi in spans)
-        ]
-    if doc.kind == "json":
-        raw = _raw(doc.path, data)
-        if raw is None or b"genlint:" not in raw:
-            return findings
-        raw_text = raw.decode("utf-8", "replace")
-        lines = inline_ignores(raw_text, "json")
-        directives = _directives_by_line(raw_text)
-        return [
-            f
-            for f in findings
-            if not matches_rule(f.rule, lines.get(f.line, ()))
-            and not any(f.text and f.text in d for d in directives.get(f.line, ()))
-        ]
-    if doc.kind == "docx":
+        found = directives(text, doc.kind)
+        if not found:
+            return findings, silenced
+        by_line: dict[int, list[Directive]] = {}
+        for d in found:
+            by_line.setdefault(d.target, []).append(d)
+        spans = [d.span for d in found]
+        for f in findings:
+            if not f.rule.startswith("sensitive/") and _within(f, spans):
+                continue  # the directive's own `[placeholder/x]` is no unfilled slot
+            hit = [d for d in by_line.get(f.line, ()) if matches_rule(f.rule, d.names)]
+            if hit:
+                for d in hit:
+                    d.used.add(f.rule)
+                silenced.append((f, f"inline directive on line {hit[0].line}: {hit[0].text}"))
+            else:
+                kept.append(f)
+        doc.warnings.extend(directive_warnings(found, rules))
+        return kept, silenced
+    if doc.kind == "docx" and findings:
         raw = _raw(doc.path, data)
         anchors = docx_ignores(raw) if raw is not None else []
         if not anchors:
-            return findings
-        return [
-            f
-            for f in findings
-            if not any(
-                matches_rule(f.rule, names) and f.text and normalise_blanks(f.text) in anchor
-                for anchor, names in anchors
-            )
-        ]
-    return findings
+            return findings, silenced
+        for f in findings:
+            if any(
+                matches_rule(f.rule, names)
+                and f.text
+                and normalise_blanks(f.text) in anchor
+                and _docx_place(f) in paragraphs
+                for anchor, names, paragraphs in anchors
+            ):
+                silenced.append((f, "Word comment genlint: ignore anchored on it"))
+            else:
+                kept.append(f)
+        return kept, silenced
+    return findings, silenced
 
 
-def _directives_by_line(text: str) -> dict[int, list[str]]:
-    out: dict[int, list[str]] = {}
-    for m in _DIRECTIVE.finditer(text):
-        out.setdefault(text.count("\n", 0, m.start()) + 1, []).append(m.group(0))
-    return out
+def _within(f: Finding, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether the finding lies inside one of the (sorted) spans: a bisection, so a file of a
+    million directives is not scanned once per finding."""
+    import bisect
+
+    i = bisect.bisect_right(spans, (f.start, 1 << 62)) - 1
+    return i >= 0 and spans[i][0] <= f.start and f.end <= spans[i][1]
+
+
+def _docx_place(f: Finding) -> Any:
+    """The body paragraph or table cell a DOCX finding is in (None: a header, note or text
+    box, which no body comment is anchored on)."""
+    location = f.location or {}
+    if location.get("part", "body") != "body":
+        return None
+    if "table" in location:
+        return (location.get("table"), location.get("row"), location.get("cell"))
+    return location.get("paragraph")
 
 
 def _raw(path: str, data: bytes | None) -> bytes | None:

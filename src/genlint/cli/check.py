@@ -114,6 +114,16 @@ if TYPE_CHECKING:
     help="Record every finding in FILE as accepted (no personal values) and exit 0.",
 )
 @option(
+    "--no-inline-ignores",
+    is_flag=True,
+    help="Directives written in the checked documents (genlint: ignore[...]) silence nothing.",
+)
+@option(
+    "--isolated",
+    is_flag=True,
+    help="Read no configuration file (neither --config nor a discovered genlint.toml).",
+)
+@option(
     "--list-rules",
     is_flag=True,
     help="List the selected rules (id, severity, description, examples) and exit.",
@@ -137,6 +147,8 @@ def command(
     lang: str | None,
     baseline_path: str | None,
     write_baseline_path: str | None,
+    no_inline_ignores: bool,
+    isolated: bool,
     list_rules: bool,
 ) -> int:
     """Check PATHs (files or folders; - for standard input) and report the findings."""
@@ -153,7 +165,13 @@ def command(
         raise click.UsageError(f"--statistics prints text or json, not {fmt}")
     if ray_address is not None and engine != "ray":
         raise click.UsageError("--ray-address needs --engine ray")
-    config = CheckConfig.load(config_path)
+    if isolated and config_path is not None:
+        raise click.UsageError("--isolated reads no configuration file: drop --config")
+    config = CheckConfig.load(config_path, isolated=isolated)
+    if no_inline_ignores:
+        from dataclasses import replace
+
+        config = replace(config, inline_ignores=False)
     baseline_path = baseline_path or config.baseline_file  # the flag beats [check] baseline
     if engine == "ray" and (baseline_path or write_baseline_path):
         raise click.UsageError("--baseline and --write-baseline run with --engine local")
@@ -215,7 +233,8 @@ def command(
     from ..readers import expand_paths
     from .progress import progress_bar
 
-    files = expand_paths(list(paths))  # once: check_paths takes the files as they are
+    skipped: list[str] = []
+    files = expand_paths(list(paths), skipped)  # once: check_paths takes the files as they are
     with progress_bar("checking", len(files), pages=True) as advance:
         report = check_paths(
             files,
@@ -226,6 +245,7 @@ def command(
             jobs=workers,
             progress=advance,
         )
+    report.skipped[:0] = skipped
     if files and not report.files:
         # a run that read nothing is no pass: say why
         sys.stderr.write(
@@ -296,6 +316,10 @@ def finish(
     # the text report lists each unreadable file; when it shares the terminal (or pipe) with
     # stderr, the stderr line would print the error a second time
     report_problems(report.files, errors=not (text_on_stdout and _same_stream()))
+    from ..check.reporters._safe import printable
+
+    for line in report.skipped:
+        sys.stderr.write(f"genlint: warning: {printable(line)}\n")
     # every reporter masks personal values unless the report says to show them
     report = replace(report, show_values=show_values)
     if text_on_stdout and report.errors:

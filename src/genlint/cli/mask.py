@@ -147,6 +147,7 @@ def command(
     pairs = _targets(paths, out_dir, in_place)
     if style == "token":
         assert vault_path is not None
+        _vault_not_an_output(vault_path, pairs)
         # the lock is held from loading the vault to its last save: a concurrent run waits, then
         # reads what this one added (docs/commands/mask.md "Tokens and the vault")
         with vault_lock(vault_path):
@@ -166,6 +167,20 @@ def command(
             sys.stderr.write(f"genlint: warning: {source}: {warning}\n")
     _report(done, fmt, style)
     return code
+
+
+def _vault_not_an_output(vault_path: str, pairs: Sequence[tuple[str, str]]) -> None:
+    """Refuse (InputError, exit 2) a vault that an output would overwrite: the tokens' only
+    way back would be lost to a masked copy (docs/commands/mask.md "Tokens and the vault")."""
+    from ..errors import InputError
+
+    vault = os.path.abspath(vault_path)
+    for source, target in pairs:
+        if os.path.abspath(target) == vault or os.path.abspath(source) == vault:
+            raise InputError(
+                f"{vault_path}: the vault is also a file this run writes ({target}); "
+                "keep it outside --out"
+            )
 
 
 def _mask_with_vault(

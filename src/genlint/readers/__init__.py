@@ -127,10 +127,32 @@ def _is_hidden(name: str) -> bool:
     return name.startswith(".") and name not in (".", "..")
 
 
-def expand_paths(paths: Sequence[str]) -> list[str]:
+def _not_to_read(full: str, top: str) -> str | None:
+    """Why a walked entry is not read (None: it is read)."""
+    import stat
+
+    if os.path.islink(full):
+        target = os.path.realpath(full)
+        if os.path.commonpath([target, top]) != top:
+            return "a symbolic link that leaves the checked folder"
+    try:
+        mode = os.stat(full).st_mode
+    except OSError:
+        return None  # a broken link or a race: reading it reports it
+    if not stat.S_ISREG(mode):
+        return "not a regular file (a FIFO, socket or device)"
+    return None
+
+
+def expand_paths(paths: Sequence[str], skipped: list[str] | None = None) -> list[str]:
     """Files to check: files as given (a missing one too: reading it reports it); folders
     walked recursively for supported suffixes, skipping hidden files and folders (``.git``,
-    ``.venv``…), in sorted order."""
+    ``.venv``…), in sorted order.
+
+    In a folder, a symbolic link whose target lies outside the folder, and anything that is
+    not a regular file (a FIFO, a device), is skipped: the folder's content may come from
+    anyone, and a link to ``/proc/self/environ`` must not be read into a report or a review
+    copy. ``skipped`` receives one line per such entry, naming the link, never its target."""
     if not paths:
         raise InputError("no path given (use '-' for standard input)")
     out: list[str] = []
@@ -144,11 +166,17 @@ def expand_paths(paths: Sequence[str]) -> list[str]:
             out.append(path)
             continue
         found: list[str] = []
+        top = os.path.realpath(path)
         for root, dirs, files in os.walk(path):
             dirs[:] = sorted(d for d in dirs if not _is_hidden(d))
             for name in sorted(files):
                 if not _is_hidden(name) and os.path.splitext(name)[1].lower() in READERS:
-                    found.append(os.path.join(root, name))
+                    full = os.path.join(root, name)
+                    why = _not_to_read(full, top)
+                    if why is None:
+                        found.append(full)
+                    elif skipped is not None:
+                        skipped.append(f"{full}: {why}; skipped")
         if not found:
             raise InputError(
                 f"{path}: folder holds no file to check ({', '.join(sorted(set(READERS)))})"

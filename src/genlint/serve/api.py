@@ -28,7 +28,7 @@ def _select(body: dict[str, Any]) -> Any:
 def check_json(
     body: Any, raw: bytes | None, name: str | None, select_default: Any
 ) -> dict[str, Any]:
-    from ..check import check_paths
+    from ..check import CheckConfig, check_paths
     from ..check.reporters.json import as_dict
 
     if raw is not None:
@@ -48,7 +48,8 @@ def check_json(
         os.chmod(folder, 0o700)
         path = Path(folder) / safe
         path.write_bytes(data)
-        report = check_paths([str(path)], select=select)
+        # the text sent is model output: a directive in it must not silence its own findings
+        report = check_paths([str(path)], select=select, config=CheckConfig(inline_ignores=False))
         out = as_dict(report)
         for entry in out["files"]:
             entry["path"] = safe

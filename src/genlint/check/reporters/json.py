@@ -30,16 +30,24 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
             entry["warnings"] = list(file.warnings)
         if file.images_not_read:
             entry["images_not_read"] = list(file.images_not_read)
+        if file.suppressed:
+            entry["suppressed"] = [
+                {**f.to_dict(), "suppressed_by": why}
+                for f, why in zip(file.suppressed, file.suppressed_by, strict=True)
+            ]
         files.append(entry)
-    return {
-        "version": 1,
-        "files": files,
-        "summary": {
-            "files": len(report.files),
-            "findings": sum(len(f.findings) for f in report.files),
-            "by_rule": report.by_rule(),
-        },
+    summary: dict[str, Any] = {
+        "files": len(report.files),
+        "findings": sum(len(f.findings) for f in report.files),
+        "by_rule": report.by_rule(),
+        "suppressed": report.suppressed,
     }
+    if report.configuration is not None:
+        summary["configuration"] = display_path(report.configuration)
+    out: dict[str, Any] = {"version": 1, "files": files, "summary": summary}
+    if report.skipped:
+        out["skipped"] = list(report.skipped)
+    return out
 
 
 def render(report: CheckReport, *, color: bool = False) -> str:

@@ -31,7 +31,7 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
     report = mask_report(report)
 
     rules = {rule.id: rule for rule in report.rules}
-    for finding in report.findings:
+    for finding in report.findings + [f for file in report.files for f in file.suppressed]:
         rules.setdefault(finding.rule, None)  # type: ignore[arg-type]
     rule_ids = sorted(rules)
     index = {rule_id: i for i, rule_id in enumerate(rule_ids)}
@@ -65,7 +65,10 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
                 }
             )
             continue
-        for f in file.findings:
+        # a silenced finding is a result with its suppression, as code scanning expects
+        listed: list[tuple[Finding, str | None]] = [(f, None) for f in file.findings]
+        listed += zip(file.suppressed, file.suppressed_by, strict=True)
+        for f, why in listed:
             nth = occurrence[(f.rule, f.text)] = occurrence.get((f.rule, f.text), 0) + 1
             region: dict[str, Any] = {"startLine": f.line, "startColumn": f.column}
             if "\n" not in f.text:
@@ -100,6 +103,9 @@ def as_dict(report: CheckReport) -> dict[str, Any]:
             properties.update(f.location or {})
             if properties:
                 result["properties"] = properties
+            if why is not None:
+                kind = "external" if why.startswith("[check") else "inSource"
+                result["suppressions"] = [{"kind": kind, "justification": why}]
             results.append(result)
 
     driver: dict[str, Any] = {"name": "genlint", "version": __version__}

@@ -165,6 +165,11 @@ def render(
     )
     if report.errors:
         summary += f"; {len(report.errors)} file{'s' if len(report.errors) != 1 else ''} unreadable"
+    if report.suppressed:
+        # a silenced finding is counted, never dropped unseen (docs/configuration.md)
+        summary += f"; {report.suppressed} suppressed (--format json lists them)"
+    if report.configuration is not None:
+        summary += f"; configuration {printable(display_path(report.configuration))}"
     emit(summary, _BOLD if n or report.errors else "")
     return "\n".join(out) + "\n"
 

@@ -49,8 +49,8 @@ class RuleDoc:
         ways: list[tuple[str, str]] = []
         if self.pack != "document":
             ways += [
-                ("on the flagged line (txt, json)", f"genlint: ignore[{self.id}]"),
-                ("on the line before (txt, json)", f"genlint: ignore-next-line[{self.id}]"),
+                ("at the end of the flagged line (txt)", f"# genlint: ignore[{self.id}]"),
+                ("a line of its own before it (txt)", f"# genlint: ignore-next-line[{self.id}]"),
                 ("on the flagged line (md)", f"<!-- genlint: ignore[{self.id}] -->"),
                 ("a Word comment on the flagged text (docx)", f"genlint: ignore {self.id}"),
                 ("a phrase that is fine, in genlint.toml", '[check] allowlist = ["<the phrase>"]'),
