@@ -221,3 +221,26 @@ def test_900_kb_of_garbage_answers_within_the_budget(unit: str) -> None:
 def test_one_decoder_for_every_quoting_and_position(text: str, expected: Any) -> None:
     result = parse_json(text)
     assert result.ok and result.value == expected, result.repairs
+
+
+# A reply cut inside a reasoning block holds no answer (docs/commands/parse.md "Reasoning blocks").
+@pytest.mark.parametrize("fields", [None, ["score"], ["score", "reason"]])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        '<think>Draft: {"score": 2, "reason": "x"} but let me check',
+        "<reasoning>score: 2\nreason: draft",
+        "Sure.<think>maybe [1, 2]",
+    ],
+)
+def test_no_answer_from_reasoning_cut_off(reply: str, fields: list[str] | None) -> None:
+    result = parse_json(reply, fields=fields)
+    assert not result.ok and result.value is None
+    assert result.errors
+
+
+def test_final_answer_after_reasoning_beats_the_draft_with_fields() -> None:
+    reply = '<think>{"score": 2}</think>\n评分：3 理由：覆盖了要点'
+    result = parse_json(reply, fields=["score"])
+    assert result.ok and result.value == {"score": 3}
+    assert result.guessed
