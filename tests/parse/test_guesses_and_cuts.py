@@ -9,6 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from genlint import parse_json
 
@@ -244,3 +246,25 @@ def test_final_answer_after_reasoning_beats_the_draft_with_fields() -> None:
     result = parse_json(reply, fields=["score"])
     assert result.ok and result.value == {"score": 3}
     assert result.guessed
+
+
+# Numbers stay numbers (docs/commands/parse.md "Numbers").
+@given(st.integers(min_value=1_000, max_value=10**12))
+def test_thousands_separators_are_one_number(n: int) -> None:
+    result = parse_json('{"amount": ' + f"{n:,}" + ', "ok": true}')
+    assert result.ok and result.value == {"amount": n, "ok": True}
+    assert result.guessed
+
+
+def test_non_finite_numbers_are_floats_with_their_sign() -> None:
+    result = parse_json('{"a": NaN, "b": -Infinity, "c": Infinity, "d": "NaN"}')
+    assert result.ok
+    a, b, c = (result.value[k] for k in "abc")
+    assert isinstance(a, float) and a != a
+    assert b == float("-inf") and c == float("inf")
+    assert result.value["d"] == "NaN"
+    assert any("NaN/Infinity" in note for note in result.repairs)
+
+
+def test_an_array_of_small_numbers_is_not_read_as_one() -> None:
+    assert parse_json("[674,107]").value == [674, 107]

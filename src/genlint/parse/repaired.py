@@ -171,6 +171,8 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
             and size(candidate) == size(best)
         ):
             best, repairs, linear = candidate, other_repairs, True
+    if cleanup.NONFINITE_MARK in normalised:
+        best = cleanup.restore_nonfinite(best)
     return best, notes + repairs, linear
 
 
