@@ -268,3 +268,12 @@ def test_non_finite_numbers_are_floats_with_their_sign() -> None:
 
 def test_an_array_of_small_numbers_is_not_read_as_one() -> None:
     assert parse_json("[674,107]").value == [674, 107]
+
+
+# A negative or signed exponent is an exponent with digits, in every repair (it was cut to its
+# mantissa when the reply had any other defect).
+@given(st.floats(allow_nan=False, allow_infinity=False).filter(lambda f: "e" in repr(f)))
+def test_exponent_with_sign_is_kept_through_repairs(x: float) -> None:
+    result = parse_json('{"a": ' + repr(x) + ', "b": None,}')
+    assert result.ok and result.value == {"a": x, "b": None}
+    assert not result.guessed

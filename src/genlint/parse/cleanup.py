@@ -31,7 +31,7 @@ _TOKENS = re.compile(
     r"|(?P<missing>:)(?P<gap>\s*)(?=[,}\]]|\Z)"
     r"|(?P<undefined>(?<![\w$])undefined(?![\w$]))"
     r"|(?P<before>[\[{,])\s*(?P<ellipsis>\.\.\.|…)\s*,?"
-    r"|(?P<mantissa>(?<![\w.$])-?\d+(?:\.\d+)?)[eE][+-]?(?![\w.$])"
+    r"|(?P<mantissa>(?<![\w.$])-?\d+(?:\.\d+)?)[eE][+-]?(?![\w.$+-])"
     r"|(?P<nonfinite>(?<![\w$.-])-?(?:NaN|Infinity)(?![\w$]))"
     r"|(?P<colon>:[ \t]*)(?P<thousands>-?\d{1,3}(?:,\d{3})+(?:\.\d+)?)"
     r"(?=[ \t]*(?:[}\r\n]|,[ \t]*[\"'}\r\n]|\Z))",
