@@ -277,3 +277,8 @@ def test_exponent_with_sign_is_kept_through_repairs(x: float) -> None:
     result = parse_json('{"a": ' + repr(x) + ', "b": None,}')
     assert result.ok and result.value == {"a": x, "b": None}
     assert not result.guessed
+
+
+def test_an_escape_json_lacks_is_a_guess() -> None:
+    result = parse_json('{"a\\_b": 1, "c": 2,}')
+    assert result.ok and result.guessed
