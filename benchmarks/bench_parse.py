@@ -11,7 +11,9 @@ Run: ``.venv/bin/python benchmarks/bench_parse.py``. Measures, in one run:
    by construction (tests/parse/replies.py), scored exact / kept / silent loss / false flag
    (tests/parse/scoring.py) for genlint and json-repair on the same cases.
 
-``bench_parse.py differential [SEED] [PER_CATEGORY]`` runs section 6 alone.
+``bench_parse.py differential [SEED] [PER_CATEGORY]`` runs section 6 alone;
+``bench_parse.py generator PATH [SEED]`` scores genlint and json-repair alone on any generator with
+the interface of the shared parse-replies one (gen.py + score.py; benchmarks/bench_parse_generator.py).
 """
 
 from __future__ import annotations
@@ -325,6 +327,11 @@ def main() -> None:
     if sys.argv[1:2] == ["differential"]:
         args = [int(a) for a in sys.argv[2:4]]
         differential(*args)
+        return
+    if sys.argv[1:2] == ["generator"]:
+        from bench_parse_generator import score_generator
+
+        score_generator(sys.argv[2], *[int(a) for a in sys.argv[3:4]])
         return
     started = time.perf_counter()
     valid_latency()

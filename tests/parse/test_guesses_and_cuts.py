@@ -9,6 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from genlint import parse_json
 
@@ -221,3 +223,62 @@ def test_900_kb_of_garbage_answers_within_the_budget(unit: str) -> None:
 def test_one_decoder_for_every_quoting_and_position(text: str, expected: Any) -> None:
     result = parse_json(text)
     assert result.ok and result.value == expected, result.repairs
+
+
+# A reply cut inside a reasoning block holds no answer (docs/commands/parse.md "Reasoning blocks").
+@pytest.mark.parametrize("fields", [None, ["score"], ["score", "reason"]])
+@pytest.mark.parametrize(
+    "reply",
+    [
+        '<think>Draft: {"score": 2, "reason": "x"} but let me check',
+        "<reasoning>score: 2\nreason: draft",
+        "Sure.<think>maybe [1, 2]",
+    ],
+)
+def test_no_answer_from_reasoning_cut_off(reply: str, fields: list[str] | None) -> None:
+    result = parse_json(reply, fields=fields)
+    assert not result.ok and result.value is None
+    assert result.errors
+
+
+def test_final_answer_after_reasoning_beats_the_draft_with_fields() -> None:
+    reply = '<think>{"score": 2}</think>\n评分：3 理由：覆盖了要点'
+    result = parse_json(reply, fields=["score"])
+    assert result.ok and result.value == {"score": 3}
+    assert result.guessed
+
+
+# Numbers stay numbers (docs/commands/parse.md "Numbers").
+@given(st.integers(min_value=1_000, max_value=10**12))
+def test_thousands_separators_are_one_number(n: int) -> None:
+    result = parse_json('{"amount": ' + f"{n:,}" + ', "ok": true}')
+    assert result.ok and result.value == {"amount": n, "ok": True}
+    assert result.guessed
+
+
+def test_non_finite_numbers_are_floats_with_their_sign() -> None:
+    result = parse_json('{"a": NaN, "b": -Infinity, "c": Infinity, "d": "NaN"}')
+    assert result.ok
+    a, b, c = (result.value[k] for k in "abc")
+    assert isinstance(a, float) and a != a
+    assert b == float("-inf") and c == float("inf")
+    assert result.value["d"] == "NaN"
+    assert any("NaN/Infinity" in note for note in result.repairs)
+
+
+def test_an_array_of_small_numbers_is_not_read_as_one() -> None:
+    assert parse_json("[674,107]").value == [674, 107]
+
+
+# A negative or signed exponent is an exponent with digits, in every repair (it was cut to its
+# mantissa when the reply had any other defect).
+@given(st.floats(allow_nan=False, allow_infinity=False).filter(lambda f: "e" in repr(f)))
+def test_exponent_with_sign_is_kept_through_repairs(x: float) -> None:
+    result = parse_json('{"a": ' + repr(x) + ', "b": None,}')
+    assert result.ok and result.value == {"a": x, "b": None}
+    assert not result.guessed
+
+
+def test_an_escape_json_lacks_is_a_guess() -> None:
+    result = parse_json('{"a\\_b": 1, "c": 2,}')
+    assert result.ok and result.guessed

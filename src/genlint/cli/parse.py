@@ -99,7 +99,14 @@ def command(
             atomic_write(out_path, output, inputs=[file])
         else:
             sys.stdout.write(output)
-    return 0 if result.ok and not result.lossy else 1
+    # NaN/Infinity are float values in Python but null in JSON output: the printed value lost them
+    # (docs/commands/parse.md "Numbers")
+    nonfinite = any("NaN/Infinity value(s)" in note for note in result.repairs)
+    if nonfinite:
+        sys.stderr.write(
+            "genlint: parse: lost data: NaN/Infinity written as null (JSON has no such numbers)\n"
+        )
+    return 0 if result.ok and not result.lossy and not nonfinite else 1
 
 
 @contextlib.contextmanager

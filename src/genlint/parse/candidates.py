@@ -72,6 +72,19 @@ def reasoning_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def cut_in_reasoning(text: str) -> int | None:
+    """Where a reasoning block opens that the reply never closes (a reply cut off while the model
+    was still reasoning), or None: a draft inside such a block is not an answer
+    (docs/commands/parse.md "Reasoning blocks")."""
+    spans = reasoning_spans(text)
+    if not spans:
+        return None
+    start, end = spans[-1]
+    if end < len(text) or re.search(r"</\w+>\Z", text[start:end]):
+        return None
+    return start
+
+
 def _within(spans: list[tuple[int, int]], starts: list[int], pos: int) -> bool:
     import bisect
 

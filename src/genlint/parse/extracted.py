@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .budget import Deadline
-from .candidates import Candidate, find_candidates, reasoning_spans
+from .candidates import Candidate, cut_in_reasoning, find_candidates, reasoning_spans
 from .direct import NotJSON, load_strict
 from .repaired import RepairFailed, repair
 from .result import GUESS_NOTE
@@ -38,6 +38,17 @@ def extract(text: str, check: Check, deadline: Deadline) -> tuple[Any, list[str]
     if not candidates:
         raise NothingExtracted("no code fence or bracketed fragment besides the whole text")
     reasons: list[str] = []
+    cut_at = cut_in_reasoning(text)
+    if cut_at is not None:
+        # cut off while still reasoning: a draft in the open block is not the answer, whatever
+        # it holds (docs/commands/parse.md "Reasoning blocks")
+        inside = [c for c in candidates if c.start >= cut_at]
+        if inside:
+            reasons.append(
+                f"the reply is cut off inside the reasoning block opened at char {cut_at}: "
+                f"{len(inside)} draft fragment(s) there are not the answer"
+            )
+        candidates = [c for c in candidates if c.start < cut_at]
     for tried, candidate in enumerate(candidates):
         if deadline.expired():
             # Even a failing orjson call reads its whole input, so many long fragments add up.

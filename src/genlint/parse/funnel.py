@@ -9,13 +9,14 @@ from typing import Any
 from .._gc import gc_paused
 from .accept import Acceptor
 from .budget import Deadline
+from .candidates import cut_in_reasoning, reasoning_spans
 from .closing import MAX_DEPTH, too_deep
 from .completeness import loss_note
 from .direct import NotJSON, load_strict
 from .extracted import NothingExtracted, extract
 from .fields import FieldsNotFound, extract_fields
 from .repaired import RepairFailed, repair
-from .result import ParseResult
+from .result import GUESS_NOTE, ParseResult
 from .scalars import repair_scalar
 
 # How a JSON document can start. The repaired step leaves any other reply (prose, a code fence,
@@ -126,6 +127,17 @@ def _slow_steps(text: str, acceptor: Acceptor, errors: list[str]) -> ParseResult
     except NothingExtracted as exc:
         errors.append(f"extracted: {exc}")
     else:
+        if any(n.startswith(f"{GUESS_NOTE} that the draft") for n in repairs):
+            # the final answer after the reasoning wins over a draft inside it, in fields form too
+            # (docs/commands/parse.md "Reasoning blocks")
+            final = _fields(text[reasoning_spans(text)[-1][1] :], acceptor, [])
+            if final is not None:
+                final.errors[:0] = errors
+                final.repairs.append(
+                    f"{GUESS_NOTE} that the fields after the reasoning block are the answer, not "
+                    "the draft inside it"
+                )
+                return final
         if _JSON_START.match(text) and isinstance(value, dict | list):
             # the whole reply looks like one JSON document: a fragment of it must not pass for
             # all of it (docs/commands/parse.md "Never a silent loss")
@@ -134,17 +146,25 @@ def _slow_steps(text: str, acceptor: Acceptor, errors: list[str]) -> ParseResult
                 repairs.append(lost)
         return ParseResult(True, value, "extracted", errors, repairs)
 
+    cut_at = cut_in_reasoning(text)
+    # fields are not read from a reasoning block the reply never closed: it holds no answer
+    found = _fields(text if cut_at is None else text[:cut_at], acceptor, errors)
+    return found or ParseResult(False, None, "none", errors, [])
+
+
+def _fields(text: str, acceptor: Acceptor, errors: list[str]) -> ParseResult | None:
+    """The fields step's result, or None with why appended to ``errors``."""
     names = acceptor.field_names()
     if not names:
         errors.append("fields: no field names given")
-    else:
-        try:
-            value, repairs = extract_fields(text, names, acceptor.field_types)
-        except FieldsNotFound as exc:
-            errors.append(f"fields: {exc}")
-        else:
-            accepted, converted, why = acceptor.check(value)
-            if accepted:
-                return ParseResult(True, converted, "fields", errors, repairs)
-            errors.append(f"fields: not acceptable: {why}")
-    return ParseResult(False, None, "none", errors, [])
+        return None
+    try:
+        value, repairs = extract_fields(text, names, acceptor.field_types)
+    except FieldsNotFound as exc:
+        errors.append(f"fields: {exc}")
+        return None
+    accepted, converted, why = acceptor.check(value)
+    if accepted:
+        return ParseResult(True, converted, "fields", errors, repairs)
+    errors.append(f"fields: not acceptable: {why}")
+    return None

@@ -28,6 +28,7 @@ REPAIR_MAX_CHARS = 12_000
 LARGE_REPAIR_MAX_CHARS = 100_000
 # json-repair's words for a quote it could not place
 _QUOTE_TROUBLE = ("misplaced quote", "doubled quote")
+_STRAY_ESCAPE = "stray escape"
 _GLUED = "returned early, checking if there's more json elements"
 
 
@@ -155,6 +156,11 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
         raise RepairFailed("json-repair found no JSON value")
     # json-repair logs some repairs (a trailing comma) without a word; still say one was made.
     best, repairs, linear = value, _describe(log) or ["json-repair fixed the syntax"], False
+    if _STRAY_ESCAPE in logged:
+        # `\_` may be a Markdown escape of `_` or a backslash kept as text: two readings
+        repairs.append(
+            f"{GUESS_NOTE} how an escape JSON does not have (such as \\_) was meant: kept as written"
+        )
     # The linear repairs keep what json-repair may drop: empty containers before a cut, records
     # around a defect. The candidate keeping the most structure wins; json-repair wins ties.
     for other in (close_truncated, guided_repair):
@@ -171,6 +177,8 @@ def _repair(text: str, deadline: Deadline | None) -> tuple[Any, list[str], bool]
             and size(candidate) == size(best)
         ):
             best, repairs, linear = candidate, other_repairs, True
+    if cleanup.NONFINITE_MARK in normalised:
+        best = cleanup.restore_nonfinite(best)
     return best, notes + repairs, linear
 
 
