@@ -1,6 +1,6 @@
 """Lines left empty on purpose: a rule line after a bare ``Signature:``, ``By:`` or ``签字：`` is
-where a person signs the printed page, not a value the writer forgot (docs/commands/check.md, "Signature and
-party blocks"). The blank rules keep their hits elsewhere.
+where a person signs the printed page, not a value the writer forgot (docs/commands/check.md,
+"Signature and party blocks"). The blank rules keep their hits elsewhere.
 """
 
 from __future__ import annotations
