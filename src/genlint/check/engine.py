@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import ConfigError, GenlintError, UnknownRuleError, failure_line
 from ..findings import Finding, Severity
+from ..written import fold
 from .config import PROFILES, CheckConfig, as_config
 from .report import CheckReport, FileResult
 from .rules import Hit, Rule, RuleContext, select_rules
@@ -58,6 +59,7 @@ class Checker:
         chosen_select = select if select else (cfg.select or None)
         ignored = [*_as_list(ignore), *cfg.ignore]
         self.rules = select_rules(chosen_select, ignored, extra=cfg.patterns)
+        self._sensitive = [r for r in self.rules if r.pack == "sensitive"]
         known = {rule.id for rule in self.rules}
         for key in cfg.severity:
             if "/" in key and key not in known and not any(r.id == key for r in cfg.patterns):
@@ -123,6 +125,34 @@ class Checker:
 
     def hits(self, text: str, ctx: RuleContext) -> list[tuple[Rule, Hit]]:
         """Every rule's hits on ``text`` after code skipping, overlap and allowlist filtering."""
+        folded = fold(text) if self._sensitive else None
+        if folded is None:
+            out = self._found(self.rules, text, ctx)
+        else:
+            # the sensitive rules read the text with its written variants made one (zero-width
+            # characters out, odd blanks as spaces: genlint/written.py); their spans are mapped
+            # back, so a finding covers the value as written
+            others = [r for r in self.rules if r.pack != "sensitive"]
+            out = self._found(others, text, ctx)
+            sub = replace(ctx, code_ranges=())
+            for rule, hit in self._found(self._sensitive, folded.text, sub):
+                start, end = folded.span(hit.start, hit.end)
+                if (
+                    rule.skip_code
+                    and ctx.code_ranges
+                    and _inside(hit._replace(start=start, end=end), ctx.code_ranges)
+                ):
+                    continue
+                out.append((rule, hit._replace(start=start, end=end)))
+        out = _drop_overlaps(out)
+        if self.config.allowlist:
+            from .suppress import allowed_text
+
+            allow = self.config.allowlist
+            out = [(r, h) for r, h in out if not allowed_text(text, h.start, h.end, allow)]
+        return out
+
+    def _found(self, rules: Sequence[Rule], text: str, ctx: RuleContext) -> list[tuple[Rule, Hit]]:
         short = len(text) <= _SHORT_TEXT
         if short:
             # a short text (a JSON string value, a reply) is cheaper to scan whole than to cut
@@ -131,7 +161,7 @@ class Checker:
         else:
             windows = self._windows(text)
         out: list[tuple[Rule, Hit]] = []
-        for rule in self.rules:
+        for rule in rules:
             if rule.trigger is None:
                 rule_ctx = ctx
             elif short:
@@ -150,12 +180,6 @@ class Checker:
                 if rule.skip_code and ctx.code_ranges and _inside(hit, ctx.code_ranges):
                     continue
                 out.append((rule, hit))
-        out = _drop_overlaps(out)
-        if self.config.allowlist:
-            from .suppress import allowed_text
-
-            allow = self.config.allowlist
-            out = [(r, h) for r, h in out if not allowed_text(text, h.start, h.end, allow)]
         return out
 
     def check(

@@ -21,6 +21,7 @@ from .... import _lazy_re as lazy_re
 from .. import Hit
 from .blanks import BLANK_CHARS, BLANK_CLASS, BLANK_SET
 from .field_labels import GROUP_ENDINGS, is_label
+from .signature import signature_label
 
 # an empty cell, | |: rows are looked at only around one (a literal first: re skips to it fast)
 _EMPTY_CELL = lazy_re.compile(rf"\|[{BLANK_CLASS}]*(?:&nbsp;)?[{BLANK_CLASS}]*\|")
@@ -45,7 +46,12 @@ def empty_cells(text: str) -> Iterator[Hit]:
     yield from _markdown(text)
     for m in _HTML_PAIR.finditer(text):
         label = m.group(2).strip()
-        if label and not label.endswith(("：", ":")) and is_label(label):
+        if (
+            label
+            and not label.endswith(("：", ":"))
+            and is_label(label)
+            and not signature_label("".join(label.split()))
+        ):
             start = m.start(2) + (len(m.group(2)) - len(m.group(2).lstrip()))
             yield Hit(start, start + len(label), message=f"empty table field '{label}'")
 
@@ -92,7 +98,8 @@ def _markdown(text: str) -> Iterator[Hit]:
             if not label or label.endswith(("：", ":")) or not _blank(text[c:d]):
                 continue
             core = label.replace("**", "").strip()
-            if core and is_label(core):
+            # a Signature | | row is where the signer signs (signature.signature_label)
+            if core and is_label(core) and not signature_label("".join(core.split())):
                 start = a + cell.index(label)
                 yield Hit(start, start + len(label), message=f"empty table field '{label}'")
 

@@ -168,7 +168,9 @@ def label_before(text: str, colon: int, line_start: int) -> Label | None:
     return Label(start, after_field, prose_before, indent, listed)
 
 
-FIELD_LINE = lazy_re.compile(rf"(?:\*\*)?([^\r\n：:|]{{1,24}}?)(?:\*\*)?[{BLANK_CLASS}]*[：:](?!//)")
+FIELD_LINE = lazy_re.compile(
+    rf"(?:\*\*)?([^\r\n：:|]{{1,24}}?)(?:\*\*)?[{BLANK_CLASS}]*[：:](?!//)"
+)
 
 _REACH = 120  # how far back from a colon its label and the field before it are looked for
 

@@ -61,7 +61,7 @@ from .field_labels import (
     line_start_of,
     names_value,
 )
-from .signature import bare_signature_label, caps_party_name, next_line, party_seal_heading
+from .signature import caps_party_name, next_line, party_seal_heading, signature_label
 
 if TYPE_CHECKING:
     from .cells import CellSpans
@@ -168,7 +168,7 @@ class EmptyField(Rule):
         "BUYER:\nName:\nTitle:",
         "签约代表：\n委托代理人：",
         "单位名称（章）：",
-        "具状人（签字）：\n日期：2026年3月1日",
+        "具状人（签字）：\n日期：",
         "名称：\n地址、电话：\n开户行及账号：",
         "乙方1（盖章）：\n法定代表人或授权代表：",
     )
@@ -188,6 +188,10 @@ class EmptyField(Rule):
         "| Name | Title |\n|---|---|\n| Ann | CEO |",
         "| 项目 | |\n| --- | --- |",
         "签字：",
+        "本人签名：",
+        "甲方（签名/盖章）：",
+        "法定代表人（签字或盖章）：",
+        "乙方（盖章）：",
         "甲方（盖章）：\n法定代表人：张三",
         "SELLER:\nName: Ann Lee\nTitle: CEO",
         "COMPANY:\nBy: Ann Lee\nTitle: CEO",
@@ -256,7 +260,7 @@ class EmptyField(Rule):
                 return None
         line_start = line_start_of(text, colon)
         label = label_before(text, colon, line_start)
-        if label is None or bare_signature_label(label_core(text[label.start : colon])):
+        if label is None or signature_label(label_core(text[label.start : colon])):
             return None
         if at_line_end and _block_heading(text[label.start : colon], text, q):
             return None

@@ -91,7 +91,9 @@ def _en_label(label: str) -> bool:
 
 
 # what a label may carry around its words: <mark>…</mark>, **…**, \_escapes
-_MARKUP = lazy_re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}>|\*\*|\\(?=.)|\\$|(?<![A-Za-z])_|_(?![A-Za-z])")
+_MARKUP = lazy_re.compile(
+    r"</?[A-Za-z][A-Za-z0-9]{0,10}>|\*\*|\\(?=.)|\\$|(?<![A-Za-z])_|_(?![A-Za-z])"
+)
 _INSTRUCTION = (
     "(?:写明|注明|列明|载明|填写|填明|请填写|请写明|请注明|请填入|请输入|此处填写|输入|插入)"
 )
@@ -144,7 +146,7 @@ class SlotLabel(Rule):
         "The Supplier shall [describe the services].",
         "Address: [To be provided]",
         "Hello [<mark>First Name</mark>]:",
-        "[Company Name] (the \"Company\") offers",
+        '[Company Name] (the "Company") offers',
         "paid on a [once per month / semimonthly] basis",
         "courts in [Fill in city or county and state, i.e. “courts located in New Castle, DE”]",
         "signed by [Party A]",
@@ -170,7 +172,7 @@ class SlotLabel(Rule):
         "see [the attached schedule](#schedule)",
         "甲方（盖章）",
         "（注明：已核实）",
-        "ABC Ltd. (\"Party A\") and [Party A] agree",
+        'ABC Ltd. ("Party A") and [Party A] agree',
         "[link]: https://example.com",
         "【附件1】",
         "【第一条】合同标的",
@@ -219,7 +221,9 @@ class SlotLabel(Rule):
                 if kind == "h":
                     continue
             if kind == "d":
-                if text[end : end + 1] == ":" and _LINE_LEAD.match(text, _line_start(text, start), start):
+                if text[end : end + 1] == ":" and _LINE_LEAD.match(
+                    text, _line_start(text, start), start
+                ):
                     continue  # [label]: url — a Markdown reference definition
                 if _ROLE_ID.fullmatch(label):
                     if _defined_party(text, label, ctx.memo):
@@ -254,7 +258,9 @@ class SlotLabel(Rule):
 
 
 # only brackets holding a date part chain on (【日期】 names a whole date: a slot of its own)
-_DATE_SLOT = lazy_re.compile(r"[年月日号]?(?:[【\[［](?:年份|月份|日份|年|月|日|号|几|天)[】\]］][年月日号])*")
+_DATE_SLOT = lazy_re.compile(
+    r"[年月日号]?(?:[【\[［](?:年份|月份|日份|年|月|日|号|几|天)[】\]］][年月日号])*"
+)
 
 
 def _date_end(text: str, end: int) -> int:
@@ -324,7 +330,9 @@ _ROLE_ID = lazy_re.compile(
 )
 # an instruction to the drafter inside 【…】: write, fill in, state, e.g.
 # (【具体情况】 alone is a heading: an instruction says what to write or gives an example)
-_CJK_INSTRUCTION = lazy_re.compile(r"写明|填写|注明|列明|载明|填明|请填|请输入|此处|例如|比如|如[：:（(]")
+_CJK_INSTRUCTION = lazy_re.compile(
+    r"写明|填写|注明|列明|载明|填明|请填|请输入|此处|例如|比如|如[：:（(]"
+)
 
 
 def _cjk_instruction(label: str) -> bool:
@@ -369,4 +377,6 @@ def _en_slot(raw: str, label: str) -> bool:
         return True
     if _EN_INSTRUCTION.match(label):
         return len(label.split()) >= 2  # [Add] alone is a button name, [Add the price] a slot
-    return len(label.split()) <= 12 and _EN_CHOICE.fullmatch(label) is not None and label[0].islower()
+    return (
+        len(label.split()) <= 12 and _EN_CHOICE.fullmatch(label) is not None and label[0].islower()
+    )

@@ -208,7 +208,12 @@ class XValue(Rule):
             han_next = bool(_HAN.match(nxt))
             han_prev = bool(_HAN.match(prev)) if prev else False
             at_line_start = prev in ("", "\n", "\r")
-            if len(run) == 1 and (prev in _BLANK or at_line_start) and nxt in _BLANK and not has_ordinal:
+            if (
+                len(run) == 1
+                and (prev in _BLANK or at_line_start)
+                and nxt in _BLANK
+                and not has_ordinal
+            ):
                 # 损失 × 元, a line starting "× 件": a mark set apart by blanks before a unit is
                 # the amount or count; 单价 × 数量 and 3 × 4 are products
                 unit = _SPACED_UNIT.match(text, run_end)
@@ -306,7 +311,9 @@ def _masked_group(text: str, start: int, end: int) -> bool:
 _MASK_BEFORE = lazy_re.compile(
     rf"(?:尾号|尾数|末尾|[后末][0-9一二三四五六七八九十]{{1,2}}位)[为是：:]?[{BLANK_CLASS}]?$"
 )
-_MASK_AFTER = lazy_re.compile(r"号?的?(?:银行卡|借记卡|信用卡|卡|账户|帐户|账号|帐号|手机|电话|身份证)")
+_MASK_AFTER = lazy_re.compile(
+    r"号?的?(?:银行卡|借记卡|信用卡|卡|账户|帐户|账号|帐号|手机|电话|身份证)"
+)
 
 
 def _masked_tail(text: str, start: int, end: int) -> bool:
@@ -319,7 +326,9 @@ def _masked_tail(text: str, start: int, end: int) -> bool:
 
 
 _BLANK = BLANK_SET
-_SPACED_UNIT = lazy_re.compile(rf"[{BLANK_CLASS}]+[元份件张套台辆间户个名人天年月日号条款项次](?![数量额值率])")
+_SPACED_UNIT = lazy_re.compile(
+    rf"[{BLANK_CLASS}]+[元份件张套台辆间户个名人天年月日号条款项次](?![数量额值率])"
+)
 _LATIN_SPACE = lazy_re.compile(r"[A-Za-z][ \t]$")
 _GLUE_LEFT = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_.×")
 
@@ -357,7 +366,9 @@ class CircleValue(Rule):
     skip_code = True
 
     # the numeral check on the left is done in Python: a leading lookbehind slows re down
-    _pattern = lazy_re.compile(r"[○〇◯](?:[○〇◯]+|(?=[年月日号条款项章节]))(?![零一二三四五六七八九十])")
+    _pattern = lazy_re.compile(
+        r"[○〇◯](?:[○〇◯]+|(?=[年月日号条款项章节]))(?![零一二三四五六七八九十])"
+    )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(self._pattern, text):

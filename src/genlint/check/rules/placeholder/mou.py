@@ -144,9 +144,7 @@ class MouName(Rule):
     skip_code = True
 
     # find 某 first (a literal: fast) and look back for the surname in Python
-    _mou = lazy_re.compile(
-        r"某某?(?:[甲乙丙丁](?!方))?(?!" + any_word(DETERMINER_NEXT) + ")"
-    )
+    _mou = lazy_re.compile(r"某某?(?:[甲乙丙丁](?!方))?(?!" + any_word(DETERMINER_NEXT) + ")")
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         if judgment(ctx):

@@ -1,6 +1,6 @@
 """Lines left empty on purpose: a rule line after a bare ``Signature:``, ``By:`` or ``签字：`` is
-where a person signs the printed page, not a value the writer forgot (SPEC §1, "Signature and
-party blocks"). The blank rules keep their hits elsewhere, a named signer's line included.
+where a person signs the printed page, not a value the writer forgot (docs/commands/check.md,
+"Signature and party blocks"). The blank rules keep their hits elsewhere.
 """
 
 from __future__ import annotations
@@ -10,10 +10,11 @@ import re
 
 from .... import _lazy_re as lazy_re
 from .. import PatternRule, RuleContext
+from .blanks import BLANK_CHARS as BLANK_CLASS_CHARS
 from .blanks import BLANK_CLASS
 
 # a signature label standing alone before a rule line (Signature: ____, 签字：____); a named
-# signer (乙方（签字）：____) asks for that party's signature, a blank the reviewer sends back
+# signer's line (乙方（签字）：____) is one too (_signature_label_line)
 _SIGN_BEFORE = lazy_re.compile(
     rf"(?i)(?:^|[{BLANK_CLASS}]{{2}}|\t)(?:signature|signed|sign here|initials?|by|签字|签名|签章|盖章)"
     rf"[{BLANK_CLASS}]*[：:][{BLANK_CLASS}]*$"
@@ -28,9 +29,19 @@ def signature_rule_line(text: str, start: int) -> bool:
     line_start = text.rfind("\n", lo, start) + 1
     if line_start == 0 and lo > 0:
         return False  # no line start within reach: the label is not a short one
-    if _SIGN_BEFORE.search(text[line_start:start]) is not None:
+    before = text[line_start:start]
+    if _SIGN_BEFORE.search(before) is not None or _signature_label_line(before):
         return True
     return _block_rule_line(text, line_start)
+
+
+def _signature_label_line(line: str) -> bool:
+    """法定代表人（签字或盖章）： with nothing else before the colon that ends the line."""
+    stripped = line.rstrip(BLANK_CLASS_CHARS + "\r")
+    if not stripped.endswith(("：", ":")):
+        return False
+    core = "".join(stripped[:-1].split()).replace("*", "")
+    return 0 < len(core) <= 30 and signature_label(core)
 
 
 # a line of nothing but rule runs, one per signer (____   ____)
@@ -57,7 +68,7 @@ def _block_rule_line(text: str, line_start: int) -> bool:
     if _RULES_ONLY.match(text, line_start, line_end) is None:
         return False
     above = _neighbour_line(text, line_start, up=True)
-    if above is not None and _SIGN_LABEL_LINE.fullmatch(above):
+    if above is not None and (_SIGN_LABEL_LINE.fullmatch(above) or _signature_label_line(above)):
         return True
     if above is not None and above.rstrip().endswith((":", "：")):
         return False  # Name:\n______: the field's own blank
@@ -103,8 +114,8 @@ def quiet_on_signature_lines(rule: PatternRule) -> PatternRule:
     return quiet
 
 
-# a place to sign, meant to stay empty on the page: Signature:, 签字： alone. A named signer
-# (具状人（签字）：) is a field the reviewer sends back; a party's seal line above its block
+# a place to sign, meant to stay empty on the page: Signature:, 签字： alone, or after a signer
+# (具状人（签字）：, signature_label); a party's seal line above its block
 # (甲方（盖章）：\n法定代表人：…) heads the block
 _SIGN_WORDS = frozenset(["签字", "签名", "签章", "盖章", "签字盖章", "签字或盖章", "签署"])
 _SEAL_QUALIFIER = lazy_re.compile(
@@ -139,6 +150,25 @@ _CAPS_NAME = lazy_re.compile(r"[A-Z][A-Z .,&'’()-]{1,40}")
 def bare_signature_label(core: str) -> bool:
     """Signature:, 签字：: a label with no signer, where a person signs (``core``: no blanks)."""
     return core in _SIGN_WORDS or core.lower() in ("signature", "signed", "sign", "initials")
+
+
+# A label whose last word asks for a signature or a seal (本人签名, 乙方签字, 甲方（签名/盖章）,
+# 法定代表人（签字或盖章）, Authorized Signature) is a place to sign by hand or stamp: it stays
+# empty on the page and is never an empty field (docs/commands/check.md, "Signature and party
+# blocks"). The words are data: SIGN_ENDINGS, _SEAL_QUALIFIER.
+SIGN_ENDINGS = (*sorted(_SIGN_WORDS, key=len, reverse=True), "捺印", "指印", "手印")
+_EN_SIGN_ENDINGS = ("signature", "signatures", "signed by", "sign here", "initials")
+_SEAL_AT_END = lazy_re.compile(
+    r"[（(](?:签字|签名|签章|盖章|公章|捺印|指印|手印)"
+    r"(?:[/／、]|或|及|和|并)?(?:签字|签名|签章|盖章|公章|章|捺印|指印|手印)?[）)]\Z"
+)
+
+
+def signature_label(core: str) -> bool:
+    """Whether a label (``core``: no blanks) asks for a signature or seal (see above)."""
+    if bare_signature_label(core) or core.endswith(SIGN_ENDINGS):
+        return True
+    return _SEAL_AT_END.search(core) is not None or core.lower().endswith(_EN_SIGN_ENDINGS)
 
 
 def party_seal_heading(core: str) -> bool:

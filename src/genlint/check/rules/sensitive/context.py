@@ -23,8 +23,9 @@ _ALNUM = frozenset(
 _GLUED = _ALNUM | frozenset("_*＊")
 _SEPARATORS = frozenset(" -　－")
 
-# Where the pack's values can be: ten characters of a digit run (separators allowed, dots
-# too: 139.0000.0070, and a bracket for an area code), a full-width digit, a capital letter that starts a licence plate
+# Where the pack's values can be: ten characters of a digit run (separators allowed, after
+# the first digit too, as in a number with every digit spaced; dots too: 139.0000.0070, and a
+# bracket for an area code), a full-width digit, a capital letter that starts a licence plate
 # (a province before it) or a passport number (six digits after it). Every span a rule of the
 # pack flags holds a match (has_trigger checks), except the e-mail rule's.
 # For has_trigger: one pattern led by a character class, against the engine's advice of a
@@ -32,7 +33,7 @@ _SEPARATORS = frozenset(" -　－")
 PROVINCES = "京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼"
 PLATE_LETTER = "A-HJ-NP-Z"  # plates use no I and no O
 _COMBINED = (
-    "[0-9０-９A-Z](?:(?<=[0-9])[0-9][0-9 \t\\-)）　－.．]{8}|(?<=[０-９])"
+    "[0-9０-９A-Z](?:(?<=[0-9])[0-9 \t\\-)）　－.．]{9}|(?<=[０-９])"
     f"|(?<=[{PROVINCES}][{PLATE_LETTER}])[·•・. \\-]?[{PLATE_LETTER}0-9]{{4}}"
     "|(?<=[A-Z])[A-Z]?[0-9]{6})"
 )
@@ -40,7 +41,7 @@ _TRIGGER = lazy_re.compile(_COMBINED)
 # The same as the engine's trigger, one pattern per kind of value, so that each rule scans only
 # the windows of the kinds it reads (ctx.finditer's ``part``: DIGIT_PARTS for digit runs).
 TRIGGER = (
-    "[0-9][0-9][0-9 \t\\-)）　－.．]{8}",
+    "[0-9][0-9 \t\\-)）　－.．]{9}",
     "[０-９]",
     f"[{PROVINCES}][{PLATE_LETTER}][·•・. \\-]?[{PLATE_LETTER}0-9]{{4}}",
     "[A-Z][A-Z]?[0-9]{6}",

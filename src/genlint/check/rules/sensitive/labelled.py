@@ -28,6 +28,10 @@ _D = "[0-9０-９]"
 # what may stand between a label and its value
 # (bounded: the engine's windows reach 200 characters back from a trigger in the value)
 _GAP = r"[ \t　]{0,8}(?:[:：]|为|是)?[ \t　]{0,8}"
+# a label wrapped onto the next line (Passport / No.: …, or the value on a line of its own, as
+# a narrow table cell or a form writes it): one line break allowed on either side of the colon
+_BREAK = r"(?:\r?\n[ \t　]{0,8})?"
+_LINE_GAP = r"[ \t　]{0,8}" + _BREAK + r"(?:[:：]|为|是)?[ \t　]{0,8}" + _BREAK
 
 
 class BankAccount(Rule):
@@ -79,6 +83,7 @@ class Passport(Rule):
         "护照号码：E12345678",
         "往来港澳通行证：C12345678",
         "Passport No. EA1234567",
+        "Passport\nNo.: E12345678",
         "港澳通行证号码 CA1234567",
         "护照号码：Ｅ１２３４５６７８",
     )
@@ -97,7 +102,9 @@ class Passport(Rule):
     # the label and what may stand between it and the value, right before the value
     _label = lazy_re.compile(
         r"(?:护照|通行证|台胞证|回乡证|[Pp]assport|PASSPORT)"
-        r"(?:[ \t]{0,4}(?:号码|号|编号|[Nn]o\.?|NO\.?|[Nn]umber|NUMBER|#))?" + _GAP + r"\Z"
+        r"(?:[ \t]{0,4}(?:\r?\n[ \t　]{0,8})?(?:号码|号|编号|[Nn]o\.?|NO\.?|[Nn]umber|NUMBER|#))?"
+        + _LINE_GAP
+        + r"\Z"
     )
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:

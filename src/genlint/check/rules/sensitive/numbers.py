@@ -7,8 +7,9 @@ an amount (followed by 元, after ¥) and not after a label that names another k
 
 IDs, cards and mobiles may be grouped with spaces, dashes or dots in any grouping
 (110 105 1949 1231 002X, 139.0000.0070); a run with dots counts as one number only when it is
-written as a grouping (dots alone, three groups or more, each of three characters or more), so
-that decimals and dates stay what they are.
+written as a grouping (dots alone, three groups or more, each of three characters or more, or
+every digit dotted), so that decimals and dates stay what they are. Groups shorter than three
+digits count when one separator joins them all (13-91-23-45-678).
 They are found as *runs*: digits joined by single separators, at least ten characters long
 (so dates and amounts are rejected in C, not in Python), at most :data:`_MAX_RUN`. One scan
 finds the runs for every rule that reads them (:func:`digit_runs`).
@@ -47,10 +48,11 @@ _SEP = "[ \\-　－.．]"
 # are one pass). The whole runs inside (single separators between digits, an X check
 # character glued to the end) are then cut out of each match in Python: matches are rare.
 _SPAN = lazy_re.compile("[0-9０-９][0-9０-９ \\-　－.．]{9,}[XxＸｘ]?")
-_RUN = lazy_re.compile(f"{_D}(?:{_D}|{_SEP}(?={_D}))*[XxＸｘ]?")
+# the X check character may stand after a separator too, when every digit is spaced
+_RUN = lazy_re.compile(f"{_D}(?:{_D}|{_SEP}(?={_D}))*(?:{_SEP}?[XxＸｘ])?")
 # the same for a text without full-width digits: the same runs, found faster
 _SPAN_ASCII = lazy_re.compile("[0-9][0-9 \\-　－.．]{9,}[Xx]?")
-_RUN_ASCII = lazy_re.compile(f"[0-9](?:[0-9]|{_SEP}(?=[0-9]))*[Xx]?")
+_RUN_ASCII = lazy_re.compile(f"[0-9](?:[0-9]|{_SEP}(?=[0-9]))*(?:{_SEP}?[Xx])?")
 # Longer runs (a million digits, a long row of numbers) are skipped whole, which keeps the
 # work per run small. Below 200 characters, so that a run holding a trigger match starts
 # inside the engine's window around it: windowed and whole-text scans see the same runs.
@@ -126,7 +128,9 @@ def _dotted(run: Run) -> Iterator[list[_Group]]:
     # a country code in front (+86 139.0000.0070) is no group of the number
     body = groups[1:] if groups[0].value == "86" and raw[2] in " -" else groups
     seps = {raw[prev.end - run.start] for prev, _ in itertools.pairwise(body)}
-    if seps == {"."} and len(body) >= 3 and min(len(g.value) for g in body) >= 3:
+    sizes = {len(g.value) for g in body}
+    # every digit dotted (1.3.9.1.2.3.4.5.6.7.8) is no decimal or date either
+    if seps == {"."} and len(body) >= 3 and (min(sizes) >= 3 or sizes == {1}):
         yield groups
         return
     piece: list[_Group] = []
@@ -143,10 +147,18 @@ def _dotted(run: Run) -> Iterator[list[_Group]]:
         yield piece
 
 
+def _one_separator(text: str, groups: list[_Group]) -> bool:
+    """The groups are joined by one and the same separator: a written grouping of any sizes
+    (13-91-23-45-678, every digit spaced), unlike a row of numbers that mixes them."""
+    return len({text[a.end] for a, _ in itertools.pairwise(groups)}) == 1
+
+
 def _plain(text: str, start: int, end: int) -> bool:
     """Not an amount, an order or case number: the context lets the value be personal."""
     return not (
-        amount_after(text, end) or other_kind_before(text, start) or organisation_before(text, start)
+        amount_after(text, end)
+        or other_kind_before(text, start)
+        or organisation_before(text, start)
     )
 
 
@@ -253,7 +265,8 @@ class BankCard(Rule):
         # written groups: every group but the last has 3 digits or more, and a row of round
         # amounts (50000 30000 20000 1000) is not a card
         if len(groups) > 1 and (
-            min(sizes[:-1]) < 3 or sum(g.value.endswith("00") for g in groups) > 1
+            (min(sizes[:-1]) < 3 and not _one_separator(text, groups))
+            or sum(g.value.endswith("00") for g in groups) > 1
         ):
             return None
         if not self._card(text, groups):
@@ -272,6 +285,12 @@ class BankCard(Rule):
         return _plain(text, start, end) and has_trigger(text, start, end)
 
 
+_PHONE_LABEL = lazy_re.compile(
+    r"(?:手机|电话|联系方式|[Mm]obile|MOBILE|[Tt]el|TEL|[Pp]hone|PHONE)(?:号码|号)?\.?[ \t　]*"
+    r"(?:[:：]|为|是)?[ \t　]*(?:\+|＋)?(?:86[ \-]?)?\Z"
+)
+
+
 class Mobile(Rule):
     id = "sensitive/mobile"
     description = "an unmasked mainland mobile number (11 digits 1[3-9]…, optional +86)"
@@ -283,6 +302,7 @@ class Mobile(Rule):
         "手机号１３８１２３４５６７８",
         "139.0000.0070",
         "1390 000 0070",
+        "手机：13-91-23-45-678",
     )
     good = (
         "138****5678",
@@ -292,13 +312,16 @@ class Mobile(Rule):
         "订单号：13812345678",
         "13812345678.00元",
         "公司电话：13812345678",
+        "1 3 9 1 2 3 4 5 6 7 8",
     )
     trigger = TRIGGER
 
     # ASCII and full-width each literal-first: re skips to the 1 at memchr speed
     _numbers = (
         lazy_re.compile(r"1[3-9][0-9](?:[0-9]{8}|([ \t-])[0-9]{4}\1[0-9]{4})(?![0-9A-Za-z_*])"),
-        lazy_re.compile("１[３-９][０-９](?:[０-９]{8}|([ 　\t－-])[０-９]{4}\\1[０-９]{4})(?![０-９])"),
+        lazy_re.compile(
+            "１[３-９][０-９](?:[０-９]{8}|([ 　\t－-])[０-９]{4}\\1[０-９]{4})(?![０-９])"
+        ),
     )
     _prefix = lazy_re.compile(r"(?:\+|＋|00)?86[ \t-]?$")
     _grouped = lazy_re.compile(r"1[3-9][0-9]{9}")
@@ -313,23 +336,37 @@ class Mobile(Rule):
             for hit in self._found(text, ctx.finditer(wide_only, text, DIGIT_PARTS)):
                 ends.add(hit.end)
                 yield hit
-        # any other grouping (1390 000 0070, 139.0000.0070): a whole run of eleven digits
-        for groups in _pieces(text, ctx):
+        # any other grouping (1390 000 0070, 139.0000.0070): a whole run of eleven digits;
+        # a run mixing blanks and dashes (139-1234 5678) also as a whole
+        mixed = (
+            r.groups
+            for r in digit_runs(text, ctx)
+            if " " in r.raw and "-" in r.raw and "." not in r.raw
+        )
+        for groups in itertools.chain(_pieces(text, ctx), mixed):
             if len(groups) < 2 or groups[-1].end in ends:
                 continue
             if groups[0].value == "86" and text[groups[0].start - 1 : groups[0].start] in "+＋":
                 lead, groups = groups[0], groups[1:]
             else:
                 lead = None
-            # written groups of three digits or more: a row of single digits is no phone
-            if min(len(g.value) for g in groups) < 3 or not self._grouped.fullmatch(
-                "".join(g.value for g in groups)
-            ):
+            # written groups of three digits or more; shorter ones (13-91-23-45-678, every
+            # digit spaced) only with one separator throughout and after a phone label: a
+            # mobile has no check digit, and a row of small numbers is no phone without one
+            short = min(len(g.value) for g in groups) < 3
+            if (
+                short
+                and not (
+                    _one_separator(text, groups)
+                    and _PHONE_LABEL.search(text, max(0, groups[0].start - 12), groups[0].start)
+                )
+            ) or not self._grouped.fullmatch("".join(g.value for g in groups)):
                 continue
             start, end = groups[0].start, groups[-1].end
             if lead is not None:
                 start = lead.start - 1
             if _plain(text, start, end) and has_trigger(text, start, end):
+                ends.add(end)
                 yield Hit(start, end, message="unmasked mobile number")
 
     def _found(self, text: str, matches: Iterable[re.Match[str]]) -> Iterator[Hit]:
