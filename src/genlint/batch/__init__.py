@@ -1,7 +1,7 @@
 """Batch and scale: the same check and parse over tables of documents and replies
-(docs/scale.md, SPEC section 8).
+(docs/scale.md).
 
-    columns.py     the finding row: SPEC columns and their Arrow schema
+    columns.py     the finding row: the columns of docs/scale.md and their Arrow schema
     kernel.py      check_table, check_files_table, parse_table: pure pyarrow.Table functions
                    that run unchanged as Ray Data map_batches and Spark mapInArrow
     parquet.py     --out FILE.parquet from a report, written atomically

@@ -1,4 +1,4 @@
-"""The finding as a table row: the SPEC section 8 columns, typed once for every engine.
+"""The finding as a table row: the docs/scale.md columns, typed once for every engine.
 
 Every engine (``--jobs``, Ray, Spark, the Python kernel) builds rows here, so a finding is
 the same row wherever it was found.
@@ -27,7 +27,7 @@ __all__ = [
     "require_pyarrow",
 ]
 
-# SPEC section 8, in this order
+# docs/scale.md, in this order
 FINDING_COLUMNS: tuple[str, ...] = (
     "path",
     "rule",

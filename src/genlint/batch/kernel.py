@@ -70,7 +70,7 @@ def check_table(
     markdown: bool = False,
 ) -> pa.Table:
     """One row per finding in the texts of ``text_column``: ``id_column`` (its value, same
-    type) then the SPEC columns. ``path`` comes from a ``path`` column when the table has one.
+    type) then the columns of docs/scale.md. ``path`` comes from a ``path`` column when the table has one.
     A null text has no findings. ``markdown=True`` skips code as :func:`genlint.check_text`.
     A ``sensitive`` finding's value is masked in ``text`` and ``message`` (``138****5678``)
     unless the config says ``show_values = true`` (docs/commands/check.md, "Reports never copy
@@ -119,8 +119,8 @@ def check_files_table(
     options: Mapping[str, Any] | None = None,
 ) -> pa.Table:
     """Files as bytes plus path (what ``ray.data.read_binary_files(include_paths=True)``
-    yields) read by the same readers as ``genlint check``: one row per finding, the SPEC
-    columns then ``error``. A file that cannot be read is one row with a null ``rule`` and
+    yields) read by the same readers as ``genlint check``: one row per finding, the
+    docs/scale.md columns then ``error``. A file that cannot be read is one row with a null ``rule`` and
     its ``error``, so a bad file is never silently missing from the output.
     """
     pa = require_pyarrow()

@@ -1,4 +1,4 @@
-"""``--out FILE.parquet``: one row per finding, the SPEC columns, written atomically.
+"""``--out FILE.parquet``: one row per finding, the columns of docs/scale.md, written atomically.
 
 The local engines hold the report already, so the table is built here and written through
 :func:`genlint._io.atomic_write` (temporary file in the same folder, then a rename): a reader

@@ -25,7 +25,7 @@ def _no_empty(value: str | list[str]) -> str | None:
     return "must not hold an empty string" if any(not item for item in items) else None
 
 
-# what a document is, for the rules that read it differently (SPEC §1 "Review copies and
+# what a document is, for the rules that read it differently (docs/commands/check.md "Review in Word and
 # reports"): a published judgment anonymises parties on purpose (李某, 张某1, 马XX)
 PROFILES = ("default", "judgment")
 

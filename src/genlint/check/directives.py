@@ -16,7 +16,7 @@ numbers counted as it goes, so a file repeating one a million times costs linear
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 __all__ = ["DIRECTIVE", "Directive", "directive_warnings", "directives", "names_of"]
@@ -45,6 +45,12 @@ class Directive:
     text: str
     span: tuple[int, int] = (0, 0)  # where the directive's own text is in the file's text
     used: set[str] = field(default_factory=set)
+
+
+def matches_rule(rule_id: str, names: Iterable[str]) -> bool:
+    """Whether ``rule_id`` is one of ``names`` (rule ids or packs)."""
+    pack = rule_id.partition("/")[0]
+    return any(name in (rule_id, pack) for name in names)
 
 
 def names_of(listed: str) -> tuple[str, ...]:
@@ -87,7 +93,6 @@ def directive_warnings(found: Sequence[Directive], rules: Sequence[str]) -> list
     """A warning per directive naming no rule (with a suggestion), and per directive whose
     rules ran but silenced nothing (like ruff's unused-noqa); at most one per name and line."""
     from .rules import PACKS, did_you_mean, load_pack
-    from .suppress import matches_rule
 
     out: list[str] = []
     known: dict[str, bool] = {}

@@ -1,4 +1,4 @@
-"""Reports never copy personal data (SPEC "Common rules"; docs/commands/check.md, "Reports never
+"""Reports never copy personal data (docs/commands/check.md, "Reports never
 copy personal data").
 
 A ``sensitive`` finding's value is shown in every report format in the ``keep-ends`` style of

@@ -16,10 +16,10 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .directives import names_of
+from .directives import matches_rule, names_of
 
 if TYPE_CHECKING:
     from ..findings import Finding
@@ -75,12 +75,6 @@ def _phrase(phrase: str) -> tuple[str, re.Pattern[str]]:
     made once per phrase, not once per hit."""
     wanted = normalise_blanks(phrase)
     return wanted, re.compile(re.escape(wanted).replace(r"\ ", r"\s+"))
-
-
-def matches_rule(rule_id: str, names: Iterable[str]) -> bool:
-    """Whether ``rule_id`` is one of ``names`` (rule ids or packs)."""
-    pack = rule_id.partition("/")[0]
-    return any(name in (rule_id, pack) for name in names)
 
 
 def inline_ignores(text: str, kind: str) -> dict[int, tuple[str, ...]]:

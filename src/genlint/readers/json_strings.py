@@ -1,6 +1,6 @@
 """JSON: every string value is a segment, with its JSON pointer; keys and numbers that could
 hold personal data (a phone number as a key or stored as a number) are segments that only the
-``sensitive`` pack reads (SPEC "every place a file keeps text": they are data, not prose).
+``sensitive`` pack reads (docs/commands/check.md "What the readers see": every place a file keeps text: they are data, not prose).
 
 Finding offsets are code points into the decoded string value (what the generated text says);
 ``line``/``column`` point at the finding in the file, so an editor jumps to the right spot even

@@ -1,4 +1,4 @@
-"""Labels whose value the PDF's layout puts elsewhere (SPEC §1, "a label whose value the layout
+"""Labels whose value the PDF's layout puts elsewhere (docs/commands/check.md, "a label whose value the layout
 puts elsewhere"): an invoice generator often draws every label of a block first and every value
 afterwards, or prints a column header (``Invoice Date:``) with its value in the box below, so
 the text layer reads ``名称：`` at the end of a line while the name stands beside it on the page.

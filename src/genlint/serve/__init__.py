@@ -1,4 +1,4 @@
-"""``genlint serve``: the gate as an HTTP service (SPEC §9, docs/commands/serve.md).
+"""``genlint serve``: the gate as an HTTP service (docs/commands/serve.md).
 
 An OpenAI-compatible ``/v1/chat/completions`` in front of an upstream model (personal data
 masked with tokens on the way out, the reply checked and re-asked within the gate's budgets,

@@ -1,7 +1,7 @@
 """What a review shows of a finding's span: the same span in every human format (text, HTML,
 review copies).
 
-An empty form field's span is its label and colon (SPEC §1 "What is a placeholder"): the blank
+An empty form field's span is its label and colon (docs/commands/check.md "What a placeholder is"): the blank
 after the colon is where the value goes, so it is shown but neither quoted nor underlined. A rule
 whose match still carries the blank is trimmed here, once for every reporter.
 """
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ...findings import Finding
 
 EMPTY_FIELD = "placeholder/empty-field"
-# SPEC §1 "A blank is any run of blank characters"
+# docs/commands/check.md "What a placeholder is": a blank is any run of blank characters
 _BLANKS = " \t\u00a0\u3000\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a_＿—－"
 
 

@@ -24,7 +24,7 @@ def rules() -> list[Rule]:
     patterns: list[Rule] = []
     for rule in load_pattern_rules("placeholder", Path(__file__).with_name("rules.toml")):
         if rule.id == "placeholder/underscore-blank":
-            # a rule line after Signature:/签字： is where a person signs (SPEC §1)
+            # a rule line after Signature:/签字： is where a person signs (docs/commands/check.md)
             rule = quiet_on_signature_lines(rule)
         patterns.append(rule)
     return [*code, *patterns]

@@ -1,4 +1,4 @@
-"""The blank characters SPEC §1 lists, in one place for every placeholder rule: ASCII space,
+"""The blank characters docs/commands/check.md lists, in one place for every placeholder rule: ASCII space,
 tab, NBSP (U+00A0), the ideographic space (U+3000), the U+2000–U+200A spaces, and the narrow
 and medium mathematical spaces (U+202F, U+205F) Word and PDF text layers also write. Wherever a
 rule takes a blank, each of these counts (underscores and rules of dashes are the blank rules'

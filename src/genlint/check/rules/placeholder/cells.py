@@ -1,4 +1,4 @@
-"""Table cells as form fields: a label cell followed by an empty cell (SPEC §1, "Table cells are
+"""Table cells as form fields: a label cell followed by an empty cell (docs/commands/check.md, "Table cells are
 fields"), in Markdown pipe tables (``| Name | |``) and HTML tables
 (``<td>Name</td><td>&nbsp;</td>``).
 

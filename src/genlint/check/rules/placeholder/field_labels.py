@@ -1,5 +1,5 @@
 """Form labels: what a label before a colon is, where it starts on its line, whether a line is
-a field line, and whether a label names a value or a group (SPEC §1, "Empty form fields").
+a field line, and whether a label names a value or a group (docs/commands/check.md, "Empty form fields").
 The rule that decides when a label's value is missing is :mod:`.fields`."""
 
 from __future__ import annotations

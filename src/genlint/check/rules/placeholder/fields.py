@@ -1,12 +1,12 @@
 """Empty form fields: a short label and its colon with nothing (or only blanks) after it.
 
-What counts (SPEC §1, "Empty form fields")
+What counts (docs/commands/check.md, "Empty form fields")
 ------------------------------------------
 A *label* is at most 12 characters, not a sentence: no sentence punctuation, no quotes or
 markup brackets, and not a lead-in such as 如下/以下/包括/as follows. It starts a line (after
 indentation, a list marker or ``**``), or follows the value of an earlier field on the same line
 (``姓名：张三  性别：``), or a table-cell bar ``|``. The finding is the label and its colon
-(SPEC §1: the blank after it is not quoted). Names of one field joined by 、 (地址、电话) are one
+(docs/commands/check.md: the blank after it is not quoted). Names of one field joined by 、 (地址、电话) are one
 label.
 
 A label's value is missing when its colon is followed, on the same line, by
@@ -138,7 +138,7 @@ def _names_group(core: str, text: str, pos: int) -> bool:
 
 
 def _block_heading(label: str, text: str, line_end: int) -> bool:
-    """BUYER: or 甲方（盖章）： above field lines heads its block (SPEC §1)."""
+    """BUYER: or 甲方（盖章）： above field lines heads its block (docs/commands/check.md)."""
     core = label_core(label)
     if not (caps_party_name(label) or party_seal_heading(core)):
         return False

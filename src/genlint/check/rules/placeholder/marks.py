@@ -306,7 +306,7 @@ def _masked_group(text: str, start: int, end: int) -> bool:
     return before or (after and end - start >= 3)
 
 
-# 尾号××××的银行卡, 手机尾号XXXX: the marks stand for digits masked on purpose (SPEC §1: masked
+# 尾号××××的银行卡, 手机尾号XXXX: the marks stand for digits masked on purpose (docs/commands/check.md: masked
 # with ×/*/X in any length), named so by the words around them
 _MASK_BEFORE = lazy_re.compile(
     rf"(?:尾号|尾数|末尾|[后末][0-9一二三四五六七八九十]{{1,2}}位)[为是：:]?[{BLANK_CLASS}]?$"

@@ -11,7 +11,7 @@ def _words(text: str) -> list[str]:
     return text.split()
 
 
-# Simplified -> traditional for the characters of these lists (SPEC: traditional script counts as
+# Simplified -> traditional for the characters of these lists (docs/commands/check.md: traditional script counts as
 # simplified does, 某某銀行). Only one-to-one pairs whose traditional form is the usual one in
 # these words; pairs that would turn a surname or a common word into another word (余→餘,
 # 向→嚮, 了→瞭) are left out. Each list is extended with its traditional spelling at import, so

@@ -261,7 +261,7 @@ _MASK = lazy_re.compile(
 )
 
 
-# An organisation's own contact and account data is not personal data (SPEC §1 "What is
+# An organisation's own contact and account data is not personal data (docs/commands/check.md "What is
 # sensitive"): the label on the value's line names the organisation (公司电话, 单位邮箱, 对公账户,
 # Company Tel), or the account sits under an account name that is an organisation
 # (开户名称：某某有限公司 / 账号：…).

@@ -1,7 +1,7 @@
 """An organisation's role mailbox (``info@``, ``support@``, ``buchhaltung@``, ``kefu@``) where
 the document names that organisation: the address names a function of the organisation its
 domain belongs to, not a person, and the context names the organisation, so it is the
-organisation's own contact data (SPEC §1, "What is sensitive"). ``buchhaltung@qualityhosting.de``
+organisation's own contact data (docs/commands/check.md, "What is sensitive"). ``buchhaltung@qualityhosting.de``
 on an invoice of QualityHosting AG is the company's; ``service@abc-law.cn`` alone in a sentence
 names no organisation and stays personal data, as does any address at a free-mail domain
 (``sales@163.com`` is someone's own choice of name)."""
