@@ -5,7 +5,7 @@ trigger stays cheap; the rules then scan the windows in C."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
 __all__ = ["TriggerWindows", "join_windows", "merged_windows"]
@@ -126,3 +126,27 @@ def join_windows(spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int], ...
         else:
             out.append((start, end))
     return tuple(out)
+
+
+def anchor_windows(
+    text: str,
+    anchor: re.Pattern[str],
+    before: int,
+    after: int,
+    pos: int = 0,
+    endpos: int | None = None,
+) -> Iterator[tuple[int, int]]:
+    """Windows from ``before`` characters ahead of each ``anchor`` match in
+    ``text[pos:endpos]`` to ``after`` characters past it, overlapping ones merged: where a rule
+    looks for what stands near a word (a 元 near capital numerals, a date near 年)."""
+    endpos = len(text) if endpos is None else endpos
+    start = end = -1
+    for m in anchor.finditer(text, pos, endpos):
+        lo, hi = max(pos, m.start() - before), min(endpos, m.end() + after)
+        if lo > end:
+            if end >= 0:
+                yield start, end
+            start = lo
+        end = max(end, hi)
+    if end >= 0:
+        yield start, end

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from ...windows import anchor_windows
 from .. import Hit, Rule, RuleContext
 from .numerals import amount_fen, english_number, figure_fen, to_capital
 
@@ -42,20 +43,6 @@ _CAPITAL = re.compile("[壹贰叁肆伍陆柒捌玖拾佰仟貳參陸]+")
 _SCALE = re.compile(
     r"(?i)hundred|thousand|million|billion|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b"
 )
-
-
-def _near(anchor: re.Pattern[str], text: str, reach: int) -> Iterable[tuple[int, int]]:
-    """Windows of ``reach`` characters either side of each ``anchor`` match, merged."""
-    start = end = -1
-    for m in anchor.finditer(text):
-        lo, hi = max(0, m.start() - reach), min(len(text), m.end() + reach)
-        if lo > end:
-            if end >= 0:
-                yield start, end
-            start = lo
-        end = max(end, hi)
-    if end >= 0:
-        yield start, end
 
 
 def _words_fen(words: str, unit: str | None) -> int | None:
@@ -103,7 +90,7 @@ class AmountWords(Rule):
         # the pair patterns start with optional parts, which ``re`` tries at every position:
         # run them only near a capital numeral (or an English scale word), in small windows
         seen: set[tuple[int, int]] = set()
-        for window in _near(_CAPITAL, text, 80):
+        for window in anchor_windows(text, _CAPITAL, 80, 80):
             for pattern in (WORDS_FIG, FIG_WORDS, PAIRED):
                 for m in pattern.finditer(text, *window):
                     words = _words_fen(m.group("w"), None)
@@ -112,7 +99,7 @@ class AmountWords(Rule):
                         continue
                     seen.add(m.span("w"))
                     yield self._hit(m, "w", words, fig)
-        for window in _near(_SCALE, text, 200):
+        for window in anchor_windows(text, _SCALE, 200, 200):
             for m in (m for p in (EN_FIG, FIG_EN) for m in p.finditer(text, *window)):
                 if m.span("e") in seen:
                     continue

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from ...windows import anchor_windows
 from .numerals import parse_cn
 
 __all__ = ["WrittenDate", "document_date", "find_dates", "weekday_after"]
@@ -55,7 +56,7 @@ def find_dates(text: str, pos: int = 0, endpos: int | None = None) -> Iterator[W
     """Every date written in ``text[pos:endpos]``; m/d/yyyy only where the day is over 12 (so
     the order is certain) or neither order is a date."""
     end = len(text) if endpos is None else endpos
-    for m in (m for lo, hi in _windows(text, pos, end) for m in DATE.finditer(text, lo, hi)):
+    for m in (m for lo, hi in anchor_windows(text, _ANCHOR, 8, 16, pos, end) for m in DATE.finditer(text, lo, hi)):
         if m.group("y"):
             y, mo, d = _num(m.group("y")), _num(m.group("m")), _num(m.group("d"))
             form = "cn"
@@ -76,19 +77,6 @@ def find_dates(text: str, pos: int = 0, endpos: int | None = None) -> Iterator[W
 # every date holds 年 or a digit, separator, digit; DATE starts with alternatives of classes,
 # which ``re`` tries at every position, so it runs only near these (docs/benchmarks.md)
 _ANCHOR = re.compile(r"年|\d[-./]\d")
-
-
-def _windows(text: str, pos: int, endpos: int) -> Iterator[tuple[int, int]]:
-    start = end = -1
-    for m in _ANCHOR.finditer(text, pos, endpos):
-        lo, hi = max(pos, m.start() - 8), min(endpos, m.end() + 16)
-        if lo > end:
-            if end >= 0:
-                yield start, end
-            start = lo
-        end = max(end, hi)
-    if end >= 0:
-        yield start, end
 
 
 _WEEKDAYS = {
