@@ -99,10 +99,22 @@ def _mask_inside(f: Finding) -> Finding:
     message = mask_personal_in(f.message) if f.message else f.message
     fix = mask_personal_in(f.fix) if f.fix else f.fix
     line = mask_personal_in(f.source_line) if f.source_line else f.source_line
-    if text is f.text and message is f.message and fix is f.fix and line is f.source_line:
+    # a related place quotes the document too (an ID beside the age it contradicts)
+    related = tuple(
+        {**r, "text": mask_personal_in(str(r["text"]))} if r.get("text") else r for r in f.related
+    )
+    same_related = all(a.get("text") == b.get("text") for a, b in zip(related, f.related, strict=True))
+    if (
+        text is f.text
+        and message is f.message
+        and fix is f.fix
+        and line is f.source_line
+        and same_related
+    ):
         return f
     g = copy.copy(f)
     g.text, g.message, g.fix, g.source_line = text, message, fix, line
+    g.related = related
     return g
 
 

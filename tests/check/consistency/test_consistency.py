@@ -118,3 +118,25 @@ def test_bad_input_is_linear(text: str) -> None:
     started = time.monotonic()
     check_text(text, select="consistency")
     assert time.monotonic() - started < 10
+
+
+def test_id_facts_reports_never_show_the_id_or_its_birth_date(tmp_path: Path) -> None:
+    # the related place is the ID itself: masked like any ID in every report, message included
+    import subprocess
+    import sys
+
+    doc = tmp_path / "complaint.txt"
+    doc.write_text(
+        "乙方：孙八，性别：男，年龄：28岁，身份证号：110101199003071233\n签订日期：2026年5月1日\n",
+        encoding="utf-8",
+    )
+    for fmt in ("json", "text"):
+        done = subprocess.run(
+            [sys.executable, "-m", "genlint", "check", str(doc), "--select",
+             "consistency/id-facts", "--format", fmt, "--no-color"],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 1, done.stderr
+        assert "id-facts" in done.stdout
+        for value in ("110101199003071233", "19900307", "1990-03-07"):
+            assert value not in done.stdout + done.stderr, (fmt, value)

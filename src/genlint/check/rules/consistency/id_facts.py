@@ -58,7 +58,8 @@ class IdFacts(Rule):
                 continue  # none, or several people: whose age is it
             m = ids[0]
             number = m.group()
-            birth_span = (m.start() + 6, m.start() + 14)
+            # the whole number as the related place, so reports mask it like any ID
+            id_span = (m.start(), m.end())
             try:
                 born = dt.date(int(number[6:10]), int(number[10:12]), int(number[12:14]))
             except ValueError:
@@ -70,7 +71,7 @@ class IdFacts(Rule):
                         s.start("s"),
                         s.end("s"),
                         message=f"the ID number says {'男' if male else '女'}",
-                        related=((m.start() + 16, m.start() + 17),),
+                        related=(id_span,),
                     )
             for b in BIRTH.finditer(text, bs, be):
                 wd = next(find_dates(text, b.end(), min(be, b.end() + 16)), None)
@@ -80,8 +81,8 @@ class IdFacts(Rule):
                     yield Hit(
                         wd.start,
                         wd.end,
-                        message=f"the ID number gives the birth date {born.isoformat()}",
-                        related=(birth_span,),
+                        message="the ID number gives another birth date",
+                        related=(id_span,),
                     )
             today = document_date(text, ctx.memo)
             age = today.year - born.year - ((today.month, today.day) < (born.month, born.day))
@@ -95,7 +96,6 @@ class IdFacts(Rule):
                     yield Hit(
                         a.start(),
                         a.end(),
-                        message=f"the ID number gives a birth date of {born.isoformat()}: "
-                        f"about {age} years old",
-                        related=(birth_span,),
+                        message="the stated age does not match the ID number's birth date",
+                        related=(id_span,),
                     )
