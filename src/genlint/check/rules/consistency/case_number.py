@@ -27,7 +27,7 @@ class CaseNumber(Rule):
     )
     bad = ("案号：（2023）京0105民初号", "（2023）京0105民初12345，", "（203）京0105民初12345号")
     good = ("（2023）京0105民初12345号", "（2022）最高法民终123号", "（2021）沪01民终5678号")
-    trigger = r"[（(〔][0-9]"
+    trigger = r"[（(〔][0-9０-９]"
 
     def find(self, text: str, ctx: RuleContext) -> Iterable[Hit]:
         for m in ctx.finditer(FRAME, text):
