@@ -322,6 +322,14 @@ def test_metrics_count_routes_and_gate_runs_without_values(service: Service) -> 
     assert PHONE not in text
 
 
+def test_check_ignores_directives_in_the_text_sent(service: Service) -> None:
+    # the text is model output: it must not silence its own findings
+    text = "电话：13912345678 # genlint: ignore[sensitive]\n"
+    code, _, body = service.post("/v1/check", {"text": text})
+    assert code == 200 and body["summary"]["by_rule"].get("sensitive/mobile") == 1
+    assert body["summary"]["suppressed"] == 0
+
+
 def test_zz_log_after_the_module(service: Service) -> None:
     """Runs last in the module: the log of every request so far, with values sent just now."""
     service.post("/v1/mask", {"text": f"电话{PHONE}"})
@@ -338,11 +346,3 @@ def test_zz_log_after_the_module(service: Service) -> None:
         {k: v for k, v in entry.items() if k != "ms"} for entry in lines
     ]
     assert PHONE not in err and ID not in err
-
-
-def test_check_ignores_directives_in_the_text_sent(service: Service) -> None:
-    # the text is model output: it must not silence its own findings
-    text = "电话：13912345678 # genlint: ignore[sensitive]\n"
-    code, _, body = service.post("/v1/check", {"text": text})
-    assert code == 200 and body["summary"]["by_rule"].get("sensitive/mobile") == 1
-    assert body["summary"]["suppressed"] == 0
